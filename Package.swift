@@ -1,0 +1,105 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "weatherd",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "weatherd", targets: ["weatherd"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Pure domain: no I/O, no clocks.
+        .target(name: "WeatherCore"),
+        // The Open-Meteo forecast API: URL building, private DTOs, error classification.
+        .target(
+            name: "OpenMeteo",
+            dependencies: [
+                "WeatherCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // libsystemd, as a system library; all C stays in CSystemd + Systemd.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        .target(
+            name: "Systemd",
+            dependencies: [
+                "CSystemd",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Atomic writer and tolerant reader of the state file.
+        .target(name: "StateStore", dependencies: ["WeatherCore"]),
+        // Config, poller, backoff, signals, wiring.
+        .target(
+            name: "WeatherDaemon",
+            dependencies: [
+                "WeatherCore",
+                "StateStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "weatherd",
+            dependencies: [
+                "WeatherCore",
+                "OpenMeteo",
+                "Systemd",
+                "StateStore",
+                "WeatherDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A loopback look-alike of the Open-Meteo API, for tests and the benchmark.
+        .target(
+            name: "FakeOpenMeteo",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(name: "fake-open-meteo", dependencies: ["FakeOpenMeteo"]),
+
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore"]),
+        .testTarget(
+            name: "OpenMeteoTests",
+            dependencies: ["OpenMeteo", "WeatherCore", "FakeOpenMeteo"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SystemdTests",
+            dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "WeatherCore"]),
+        .testTarget(
+            name: "WeatherDaemonTests",
+            dependencies: [
+                "WeatherDaemon", "WeatherCore", "StateStore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["FakeOpenMeteo"]
+        ),
+    ]
+)

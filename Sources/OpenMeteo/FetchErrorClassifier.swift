@@ -1,0 +1,116 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import WeatherCore
+
+/// Sorts what can go wrong in one fetch into the error classes of SPEC §4.
+enum FetchErrorClassifier {
+    /// The error for a non-2xx response.
+    static func classify(status: Int, headers: HTTPHeaders, body: ByteBuffer) -> FetchError {
+        let reason = ForecastDecoder.errorReason(body.readableBytesView)
+        let retryAfter = headers.first(name: "retry-after").flatMap(Self.parseRetryAfter)
+        let detail = reason.map { ": \($0)" } ?? ""
+        switch status {
+        case 429:
+            return FetchError(
+                kind: .rateLimited,
+                message: "rate limited (HTTP 429)\(detail)",
+                httpStatus: status,
+                retryAfterSeconds: retryAfter,
+                reason: reason
+            )
+        case 503:
+            return FetchError(
+                kind: .unavailable,
+                message: "service unavailable (HTTP 503)\(detail)",
+                httpStatus: status,
+                retryAfterSeconds: retryAfter,
+                reason: reason
+            )
+        default:
+            let text = HTTPResponseStatus(statusCode: status).reasonPhrase
+            return FetchError(
+                kind: .http,
+                message: "HTTP \(status)\(reason == nil ? " \(text)" : detail)",
+                httpStatus: status,
+                reason: reason
+            )
+        }
+    }
+
+    /// The error for a failed request (no complete response).
+    static func classify(_ error: any Error, timeout: Duration, bodyLimit: Int) -> FetchError {
+        if error is BoundedBodyCollector.BodyTooLarge {
+            return FetchError(kind: .invalidResponse, message: "invalid response: body over \(bodyLimit / 1024) KiB")
+        }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .getConnectionFromPoolTimeout,
+                .tlsHandshakeTimeout:
+                return timedOut(timeout)
+            case .remoteConnectionClosed:
+                return FetchError(kind: .network, message: "connection closed by the server")
+            case .cancelled:
+                return FetchError(kind: .network, message: "request cancelled")
+            case .invalidURL, .emptyHost, .emptyScheme:
+                return FetchError(kind: .network, message: "invalid URL")
+            default:
+                return FetchError(kind: .network, message: error.shortDescription.lowercased())
+            }
+        }
+        if error is HTTPParserError {
+            return FetchError(kind: .invalidResponse, message: "invalid response: malformed HTTP (\(error))")
+        }
+        if let error = error as? IOError {
+            return FetchError(kind: .network, message: describe(errno: error.errnoCode))
+        }
+        if let error = error as? NIOConnectionError {
+            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
+                return FetchError(kind: .network, message: "cannot resolve \(error.host)")
+            }
+            if let first = error.connectionErrors.first {
+                if let io = first.error as? IOError {
+                    return FetchError(kind: .network, message: "cannot connect to \(error.host): \(describe(errno: io.errnoCode))")
+                }
+                return FetchError(kind: .network, message: "cannot connect to \(error.host): \(first.error)")
+            }
+            return FetchError(kind: .network, message: "cannot connect to \(error.host)")
+        }
+        if let error = error as? ChannelError, case .connectTimeout = error {
+            return timedOut(timeout)
+        }
+        let name = String(describing: type(of: error))
+        if name.contains("SSL") || name.contains("TLS") {
+            return FetchError(kind: .network, message: "TLS failure: \(String(describing: error).prefix(200))")
+        }
+        return FetchError(kind: .network, message: String(String(describing: error).prefix(200)))
+    }
+
+    static func timedOut(_ timeout: Duration) -> FetchError {
+        FetchError(kind: .timeout, message: "timed out after \(DurationParser.formatForPeople(timeout))")
+    }
+
+    /// `Retry-After` as seconds (the delta-seconds form; an HTTP date is ignored).
+    static func parseRetryAfter(_ value: String) -> Double? {
+        Int(value.trimmingCharacters()).map { Double(max($0, 0)) }
+    }
+
+    private static func describe(errno code: Int32) -> String {
+        switch code {
+        case 111: "connection refused"
+        case 104: "connection reset by peer"
+        case 110: "connection timed out"
+        case 113: "no route to host"
+        case 101: "network unreachable"
+        case 32: "broken pipe"
+        default: "I/O error \(code)"
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

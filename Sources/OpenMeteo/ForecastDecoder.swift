@@ -1,0 +1,121 @@
+import Foundation
+import WeatherCore
+
+/// Turns a forecast response body into domain ``Weather``: tolerant of unknown fields, `null` (→ absent)
+/// and float weather codes; strict about structure and plausibility. Every failure is `invalid_response`.
+public enum ForecastDecoder {
+    /// Plausible ranges, in metric units; values outside are rejected as a broken response.
+    static let temperatureCelsius = -100.0...70.0
+    static let percent = 0.0...100.0
+    static let direction = 0.0...360.0
+    static let windKilometresPerHour = 0.0...600.0
+    static let precipitationMillimetres = 0.0...2000.0
+
+    /// Decodes `body`, which answered a request for `units`.
+    public static func decode(_ body: some Collection<UInt8>, units: Units) throws(FetchError) -> Weather {
+        let dto: ForecastResponseDTO
+        do {
+            dto = try JSONDecoder().decode(ForecastResponseDTO.self, from: Data(body))
+        } catch let error as DecodingError {
+            throw invalid(Self.describe(error, body: body))
+        } catch {
+            throw invalid("not JSON")
+        }
+        guard let current = dto.current else { throw invalid("missing `current`") }
+        guard let time = current.time, time.isFinite, abs(time) < 1e11 else {
+            throw invalid("missing or invalid `current.time`")
+        }
+        if let unit = dto.current_units?.temperature_2m, unit != units.temperature.symbol {
+            throw invalid("temperature in \(unit), asked for \(units.temperature.symbol)")
+        }
+        let code = try weatherCode(current.weather_code)
+        let isDay = try current.is_day.map { (value) throws(FetchError) -> Bool in
+            guard value == 0 || value == 1 else { throw invalid("`is_day` is \(value)") }
+            return value == 1
+        }
+        let weather = Weather(
+            observedAt: Timestamp(secondsSinceEpoch: time),
+            utcOffsetSeconds: dto.utc_offset_seconds,
+            temperature: current.temperature_2m,
+            apparentTemperature: current.apparent_temperature,
+            relativeHumidity: current.relative_humidity_2m,
+            precipitation: current.precipitation,
+            cloudCover: current.cloud_cover,
+            windSpeed: current.wind_speed_10m,
+            windDirection: current.wind_direction_10m,
+            windGusts: current.wind_gusts_10m,
+            isDay: isDay,
+            code: code,
+            units: units
+        )
+        try checkPlausible(weather)
+        return weather
+    }
+
+    private static func weatherCode(_ value: Double?) throws(FetchError) -> WMOCode? {
+        guard let value else { return nil }
+        guard value.isFinite, value == value.rounded(), abs(value) < 1_000_000 else {
+            throw invalid("`weather_code` is not a whole number: \(value)")
+        }
+        return WMOCode(Int(value))
+    }
+
+    private static func checkPlausible(_ weather: Weather) throws(FetchError) {
+        let toCelsius: (Double) -> Double =
+            weather.units.temperature == .celsius ? { $0 } : { ($0 - 32) * 5 / 9 }
+        let toKilometresPerHour: (Double) -> Double =
+            switch weather.units.windSpeed {
+            case .kmh: { $0 }
+            case .ms: { $0 * 3.6 }
+            case .mph: { $0 * 1.609344 }
+            case .kn: { $0 * 1.852 }
+            }
+        let toMillimetres: (Double) -> Double = weather.units.precipitation == .mm ? { $0 } : { $0 * 25.4 }
+        let checks: [(String, Double?, (Double) -> Double, ClosedRange<Double>)] = [
+            ("temperature_2m", weather.temperature, toCelsius, temperatureCelsius),
+            ("apparent_temperature", weather.apparentTemperature, toCelsius, temperatureCelsius),
+            ("relative_humidity_2m", weather.relativeHumidity, { $0 }, percent),
+            ("cloud_cover", weather.cloudCover, { $0 }, percent),
+            ("wind_speed_10m", weather.windSpeed, toKilometresPerHour, windKilometresPerHour),
+            ("wind_gusts_10m", weather.windGusts, toKilometresPerHour, windKilometresPerHour),
+            ("wind_direction_10m", weather.windDirection, { $0 }, direction),
+            ("precipitation", weather.precipitation, toMillimetres, precipitationMillimetres),
+        ]
+        for (name, value, convert, range) in checks {
+            guard let value else { continue }
+            guard value.isFinite, range.contains(convert(value)) else {
+                throw invalid("implausible `\(name)`: \(value)")
+            }
+        }
+    }
+
+    private static func describe(_ error: DecodingError, body: some Collection<UInt8>) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong type at `\(path(context))`"
+        case .keyNotFound(let key, _):
+            return "missing `\(key.stringValue)`"
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            return "invalid value at `\(path(context))`"
+        default:
+            let text = String(decoding: body.prefix(2048), as: UTF8.self)
+            if text.contains("Unexpected error while streaming data") {
+                return "the server failed while streaming: not JSON"
+            }
+            return body.first == UInt8(ascii: "<") ? "not JSON (an HTML page?)" : "not JSON or truncated"
+        }
+    }
+
+    /// The `reason` of an Open-Meteo error body (`{"error":true,"reason":"..."}`), if the body is one.
+    public static func errorReason(_ body: some Collection<UInt8>) -> String? {
+        guard let dto = try? JSONDecoder().decode(ErrorResponseDTO.self, from: Data(body)), dto.error else { return nil }
+        return dto.reason
+    }
+
+    static func invalid(_ message: String) -> FetchError {
+        FetchError(kind: .invalidResponse, message: "invalid response: \(message)")
+    }
+}

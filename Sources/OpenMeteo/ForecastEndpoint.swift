@@ -1,0 +1,106 @@
+import WeatherCore
+
+/// Builds the forecast request of SPEC §4: `GET {base_url}/v1/forecast` with the current-weather query.
+public struct ForecastEndpoint: Sendable, Hashable {
+    /// The variables asked for in `current=`.
+    public static let currentVariables = [
+        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation",
+        "weather_code", "cloud_cover", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
+    ]
+
+    /// The API's base URL without trailing slash, e.g. `https://api.open-meteo.com`.
+    public var baseURL: String
+    /// The API key, sent as `apikey` when not empty.
+    public var apiKey: String?
+
+    /// Creates an endpoint; a trailing `/` of `baseURL` is dropped and an empty key counts as none.
+    public init(baseURL: String, apiKey: String? = nil) {
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.apiKey = (apiKey?.isEmpty ?? true) ? nil : apiKey
+    }
+
+    /// The query items, in order.
+    public func queryItems(for location: Location, units: Units) -> [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = [
+            ("latitude", "\(location.latitude)"),
+            ("longitude", "\(location.longitude)"),
+            ("current", Self.currentVariables.joined(separator: ",")),
+            ("timeformat", "unixtime"),
+            ("timezone", "auto"),
+            ("temperature_unit", units.temperature.rawValue),
+            ("wind_speed_unit", units.windSpeed.rawValue),
+            ("precipitation_unit", units.precipitation.rawValue),
+        ]
+        if let apiKey { items.append(("apikey", apiKey)) }
+        return items
+    }
+
+    /// The full request URL.
+    public func url(for location: Location, units: Units) -> String {
+        baseURL + "/v1/forecast?"
+            + queryItems(for: location, units: units)
+            .map { "\($0.name)=\(Self.percentEncode($0.value))" }
+            .joined(separator: "&")
+    }
+
+    /// `text` with the API key replaced by `REDACTED`, for anything that may reach logs or files.
+    public func redact(_ text: String) -> String {
+        guard let apiKey else { return text }
+        var result = text
+        for form in Set([apiKey, Self.percentEncode(apiKey)]) where !form.isEmpty {
+            result = result.replacingAll(form, with: "REDACTED")
+        }
+        return result
+    }
+
+    /// Percent-encodes a query value: everything but unreserved characters and `,`.
+    static func percentEncode(_ value: String) -> String {
+        var result = ""
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: ","):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                result += "%"
+                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.range(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
+
+extension Substring {
+    func range(of target: String) -> Range<Index>? {
+        let needle = Array(target.utf8)
+        guard let first = needle.first else { return nil }
+        var index = startIndex
+        while index < endIndex {
+            if utf8[index] == first, self[index...].utf8.starts(with: needle) {
+                let upper = utf8.index(index, offsetBy: needle.count)
+                return index..<upper
+            }
+            index = utf8.index(after: index)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,95 @@
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A swift-log backend that writes one line per entry to standard error: `message key=value …`.
+/// With `priorityPrefix` (stderr connected to journald, `JOURNAL_STREAM` set) each line starts with the
+/// `<N>` syslog priority that journald understands; otherwise with the level name.
+public struct StderrLogHandler: LogHandler {
+    /// Metadata attached to every entry of this handler.
+    public var metadata: Logger.Metadata = [:]
+    /// The least severe level logged.
+    public var logLevel: Logger.Level = .info
+    /// A provider of contextual metadata.
+    public var metadataProvider: Logger.MetadataProvider?
+
+    private let priorityPrefix: Bool
+
+    /// Creates a handler; `priorityPrefix` defaults to whether `JOURNAL_STREAM` is set.
+    public init(priorityPrefix: Bool = getenv("JOURNAL_STREAM") != nil) {
+        self.priorityPrefix = priorityPrefix
+    }
+
+    /// Metadata of this handler.
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    /// Writes one line.
+    public func log(event: LogEvent) {
+        var merged = metadata
+        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
+        if let explicit = event.metadata { merged.merge(explicit) { $1 } }
+        var line =
+            priorityPrefix
+            ? "<\(JournalField.priority(of: event.level))>"
+            : "\(event.level.rawValue.uppercased()): "
+        line += Self.singleLine(event.message.description)
+        for key in merged.keys.sorted() where key != "message_id" {
+            line += " \(key)=\(Self.quoted(JournalField.value(of: merged[key]!)))"
+        }
+        line += "\n"
+        Self.write(line)
+    }
+
+    /// Newlines and other control characters escaped, so one entry stays one line.
+    static func singleLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func quoted(_ value: String) -> String {
+        let escaped = singleLine(value)
+        return escaped.contains(" ") || escaped.contains("=") || escaped.contains("\"") || escaped.isEmpty
+            ? "\"" + escaped.replacingQuotes() + "\"" : escaped
+    }
+
+    private static func write(_ line: String) {
+        var line = line
+        line.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingQuotes() -> String {
+        var result = ""
+        for character in self {
+            if character == "\"" { result += "\\\"" } else { result.append(character) }
+        }
+        return result
+    }
+}

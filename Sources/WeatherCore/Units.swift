@@ -1,0 +1,51 @@
+/// Temperature unit requested from the API.
+public enum TemperatureUnit: String, Sendable, CaseIterable, Codable {
+    case celsius, fahrenheit
+
+    /// The unit symbol the API and the state file use.
+    public var symbol: String { self == .celsius ? "°C" : "°F" }
+}
+
+/// Wind speed unit requested from the API.
+public enum WindSpeedUnit: String, Sendable, CaseIterable, Codable {
+    case kmh, ms, mph, kn
+
+    /// The unit symbol shown to people (Open-Meteo itself writes mph as "mp/h").
+    public var symbol: String {
+        switch self {
+        case .kmh: "km/h"
+        case .ms: "m/s"
+        case .mph: "mph"
+        case .kn: "kn"
+        }
+    }
+}
+
+/// Precipitation unit requested from the API.
+public enum PrecipitationUnit: String, Sendable, CaseIterable, Codable {
+    case mm, inch
+
+    /// The unit symbol.
+    public var symbol: String { rawValue }
+}
+
+/// The three unit choices of the configuration.
+public struct Units: Sendable, Hashable {
+    /// Temperature unit.
+    public var temperature: TemperatureUnit
+    /// Wind speed unit.
+    public var windSpeed: WindSpeedUnit
+    /// Precipitation unit.
+    public var precipitation: PrecipitationUnit
+
+    /// Creates a unit set; the defaults are Open-Meteo's (°C, km/h, mm).
+    public init(
+        temperature: TemperatureUnit = .celsius,
+        windSpeed: WindSpeedUnit = .kmh,
+        precipitation: PrecipitationUnit = .mm
+    ) {
+        self.temperature = temperature
+        self.windSpeed = windSpeed
+        self.precipitation = precipitation
+    }
+}

@@ -1,0 +1,124 @@
+import WeatherCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Command-line values that override the configuration file (SPEC §2 precedence).
+public struct ConfigOverrides: Sendable, Hashable {
+    /// `--interval`.
+    public var interval: Duration?
+    /// `--api-url`.
+    public var apiURL: String?
+    /// `--state-file`.
+    public var stateFile: String?
+
+    /// No overrides.
+    public init(interval: Duration? = nil, apiURL: String? = nil, stateFile: String? = nil) {
+        self.interval = interval
+        self.apiURL = apiURL
+        self.stateFile = stateFile
+    }
+}
+
+/// Finds, reads and parses the configuration, then applies the command line.
+public struct ConfigLoader: Sendable {
+    /// Where the configuration is looked for when `--config` is not given.
+    public static let defaultPath = "/etc/weatherd/config.yaml"
+
+    /// `--config`, if given.
+    public var explicitPath: String?
+    /// Command-line overrides.
+    public var overrides: ConfigOverrides
+
+    /// Creates a loader.
+    public init(explicitPath: String?, overrides: ConfigOverrides = ConfigOverrides()) {
+        self.explicitPath = explicitPath
+        self.overrides = overrides
+    }
+
+    /// The file that was (or would be) read; nil when the embedded defaults are used.
+    public var effectivePath: String? {
+        if let explicitPath { return explicitPath }
+        return access(Self.defaultPath, F_OK) == 0 ? Self.defaultPath : nil
+    }
+
+    /// Loads the effective configuration. A missing file at the default path means the embedded
+    /// defaults; a missing `--config` file is an error.
+    public func load() throws(ConfigError) -> Configuration {
+        var config = Configuration()
+        if let path = effectivePath {
+            let text = try Self.read(path)
+            config = try ConfigParser(file: path).parse(text)
+        }
+        return try apply(overrides, to: config)
+    }
+
+    private func apply(_ overrides: ConfigOverrides, to base: Configuration) throws(ConfigError) -> Configuration {
+        var config = base
+        if let interval = overrides.interval {
+            guard interval > .zero else {
+                throw ConfigError(file: "command line", keyPath: "--interval", line: nil, message: "must be greater than 0")
+            }
+            config.interval = interval
+        }
+        if let apiURL = overrides.apiURL {
+            if let problem = ConfigParser.urlProblem(apiURL) {
+                throw ConfigError(file: "command line", keyPath: "--api-url", line: nil, message: problem)
+            }
+            config.api.baseURL = apiURL
+        }
+        if let stateFile = overrides.stateFile { config.stateFile = stateFile }
+        return config
+    }
+
+    private static func read(_ path: String) throws(ConfigError) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ConfigError(file: path, keyPath: "", line: nil, message: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ConfigError(file: path, keyPath: "", line: nil, message: "cannot read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > 1 << 20 {
+                throw ConfigError(file: path, keyPath: "", line: nil, message: "larger than 1 MiB")
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigError(file: path, keyPath: "", line: nil, message: "not valid UTF-8")
+        }
+        return text
+    }
+}
+
+/// The default state file location (SPEC §3).
+public enum StateFileLocation {
+    /// `$STATE_DIRECTORY/state.json` under systemd, `/var/lib/weatherd/state.json` for root, else
+    /// `$XDG_STATE_HOME/weatherd/state.json` (`~/.local/state/weatherd/state.json`).
+    public static func defaultPath(environment: [String: String], isRoot: Bool) -> String {
+        if let directory = environment["STATE_DIRECTORY"], !directory.isEmpty {
+            // systemd may pass several directories separated by ':'; the first is ours.
+            let first = directory.split(separator: ":").first.map(String.init) ?? directory
+            return first + "/state.json"
+        }
+        if isRoot { return "/var/lib/weatherd/state.json" }
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/weatherd/state.json"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return home + "/.local/state/weatherd/state.json"
+    }
+
+    /// The state file of `config`: its `state_file`, or the default for this process.
+    public static func resolve(_ config: Configuration, environment: [String: String], isRoot: Bool) -> String {
+        config.stateFile ?? defaultPath(environment: environment, isRoot: isRoot)
+    }
+}

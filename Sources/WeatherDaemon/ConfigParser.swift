@@ -1,0 +1,253 @@
+import WeatherCore
+import Yams
+
+/// Parses and validates the YAML configuration into a ``Configuration``. Keys not in the file keep
+/// their embedded defaults; unknown keys, wrong types and out-of-range values are ``ConfigError``s that
+/// name the file, the key path and the line.
+public struct ConfigParser: Sendable {
+    /// The file name used in errors.
+    public var file: String
+
+    /// Creates a parser reporting errors against `file`.
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// Parses `text` on top of `base` (the embedded defaults by default) and validates the result.
+    public func parse(_ text: String, base: Configuration = Configuration()) throws(ConfigError) -> Configuration {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.describe(error, file: file)
+        } catch {
+            throw ConfigError(file: file, keyPath: "", line: nil, message: "cannot parse YAML: \(error)")
+        }
+        var config = base
+        guard let root else { return try validated(config) }
+        let top = try mapping(root, path: "")
+        for (key, value, keyLine) in top {
+            switch key {
+            case "interval": config.interval = try duration(value, path: key)
+            case "timeout": config.timeout = try duration(value, path: key)
+            case "stale_after": config.staleAfter = try duration(value, path: key)
+            case "state_file":
+                let path = try string(value, path: key)
+                config.stateFile = path.isEmpty ? nil : path
+            case "prometheus_textfile":
+                let path = try string(value, path: key)
+                config.prometheusTextfile = path.isEmpty ? nil : path
+            case "api": try parseAPI(value, into: &config.api)
+            case "units": try parseUnits(value, into: &config.units)
+            case "locations": config.locations = try parseLocations(value)
+            default: throw unknownKey(key, path: "", line: keyLine)
+            }
+        }
+        return try validated(config)
+    }
+
+    /// Checks the rules that span keys: interval > 0, timeout > 0, a valid base URL, locations.
+    public func validated(_ config: Configuration) throws(ConfigError) -> Configuration {
+        if config.interval <= .zero { throw error("interval", nil, "must be greater than 0") }
+        if config.timeout <= .zero { throw error("timeout", nil, "must be greater than 0") }
+        if config.staleAfter <= .zero { throw error("stale_after", nil, "must be greater than 0") }
+        for (key, url) in [("api.base_url", config.api.baseURL), ("api.geocoding_url", config.api.geocodingURL)] {
+            if let problem = Self.urlProblem(url) { throw error(key, nil, problem) }
+        }
+        if config.locations.isEmpty { throw error("locations", nil, "at least one location is required") }
+        var seen: Set<String> = []
+        for (index, location) in config.locations.enumerated() {
+            let path = "locations[\(index)]"
+            if location.id.isEmpty { throw error("\(path).id", nil, "must not be empty") }
+            if !seen.insert(location.id).inserted {
+                throw error("\(path).id", nil, "duplicate id \"\(location.id)\"")
+            }
+        }
+        return config
+    }
+
+    /// Why `url` is not an http(s) URL with a host, or nil when it is.
+    public static func urlProblem(_ url: String) -> String? {
+        let lowered = url.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: lowered.hasPrefix) else {
+            return "must be an http:// or https:// URL, got \"\(url)\""
+        }
+        let rest = url.dropFirst(scheme.count)
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if host.isEmpty { return "has no host: \"\(url)\"" }
+        if url.contains(where: { $0 == " " || $0.isNewline }) { return "must not contain spaces" }
+        if rest.contains("?") || rest.contains("#") { return "must not contain a query or fragment" }
+        return nil
+    }
+
+    // MARK: - Sections
+
+    private func parseAPI(_ node: Node, into api: inout Configuration.API) throws(ConfigError) {
+        for (key, value, line) in try mapping(node, path: "api") {
+            let path = "api.\(key)"
+            switch key {
+            case "base_url": api.baseURL = try string(value, path: path)
+            case "geocoding_url": api.geocodingURL = try string(value, path: path)
+            case "api_key": api.apiKey = try string(value, path: path)
+            default: throw unknownKey(key, path: "api", line: line)
+            }
+        }
+    }
+
+    private func parseUnits(_ node: Node, into units: inout Units) throws(ConfigError) {
+        for (key, value, line) in try mapping(node, path: "units") {
+            let path = "units.\(key)"
+            switch key {
+            case "temperature": units.temperature = try choice(value, path: path)
+            case "wind_speed": units.windSpeed = try choice(value, path: path)
+            case "precipitation": units.precipitation = try choice(value, path: path)
+            default: throw unknownKey(key, path: "units", line: line)
+            }
+        }
+    }
+
+    private func parseLocations(_ node: Node) throws(ConfigError) -> [Location] {
+        guard case .sequence(let sequence) = node else {
+            throw error("locations", node.mark?.line, "must be a list of locations")
+        }
+        var locations: [Location] = []
+        for (index, item) in sequence.enumerated() {
+            let path = "locations[\(index)]"
+            var id: String?
+            var name: String?
+            var latitude: Double?
+            var longitude: Double?
+            for (key, value, line) in try mapping(item, path: path) {
+                switch key {
+                case "id": id = try string(value, path: "\(path).id")
+                case "name": name = try string(value, path: "\(path).name")
+                case "latitude": latitude = try number(value, path: "\(path).latitude", range: -90...90)
+                case "longitude": longitude = try number(value, path: "\(path).longitude", range: -180...180)
+                default: throw unknownKey(key, path: path, line: line)
+                }
+            }
+            let line = item.mark?.line
+            guard let name, !name.trimmingSpaces().isEmpty else {
+                throw error("\(path).name", line, "a location needs a non-empty name")
+            }
+            guard let latitude, let longitude else {
+                throw error(path, line, "\"\(name)\" needs both latitude and longitude")
+            }
+            if let id, id.isEmpty { throw error("\(path).id", line, "must not be empty") }
+            let location = Location(id: id, name: name, latitude: latitude, longitude: longitude)
+            if location.id.isEmpty {
+                throw error("\(path).id", line, "the name \"\(name)\" gives no id; set one ([a-z0-9-])")
+            }
+            if location.id.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                throw error("\(path).id", line, "must not contain control characters")
+            }
+            locations.append(location)
+        }
+        return locations
+    }
+
+    // MARK: - Typed values
+
+    private func mapping(_ node: Node, path: String) throws(ConfigError) -> [(String, Node, Int?)] {
+        guard case .mapping(let mapping) = node else {
+            if case .scalar(let scalar) = node, Self.isNull(scalar) { return [] }
+            throw error(path, node.mark?.line, path.isEmpty ? "the file must be a mapping of keys" : "must be a mapping")
+        }
+        var entries: [(String, Node, Int?)] = []
+        for (key, value) in mapping {
+            guard case .scalar(let scalar) = key else {
+                throw error(path, key.mark?.line, "keys must be plain strings")
+            }
+            entries.append((scalar.string, value, key.mark?.line))
+        }
+        return entries
+    }
+
+    private func scalar(_ node: Node, path: String, expected: String) throws(ConfigError) -> Node.Scalar {
+        guard case .scalar(let scalar) = node else { throw error(path, node.mark?.line, "must be \(expected)") }
+        return scalar
+    }
+
+    private func string(_ node: Node, path: String) throws(ConfigError) -> String {
+        let value = try scalar(node, path: path, expected: "a string")
+        if Self.isNull(value) { return "" }
+        return value.string
+    }
+
+    private func number(_ node: Node, path: String, range: ClosedRange<Double>) throws(ConfigError) -> Double {
+        let value = try scalar(node, path: path, expected: "a number")
+        guard value.style == .plain, let number = Double(value.string), number.isFinite,
+            value.string.allSatisfy({ $0.isNumber || "+-.eE".contains($0) })
+        else {
+            throw error(path, node.mark?.line, "must be a number, got \"\(value.string)\"")
+        }
+        guard range.contains(number) else {
+            throw error(
+                path, node.mark?.line,
+                "must be between \(NumberFormat.json(range.lowerBound)) and \(NumberFormat.json(range.upperBound)), got \(value.string)"
+            )
+        }
+        return number
+    }
+
+    private func duration(_ node: Node, path: String) throws(ConfigError) -> Duration {
+        let value = try scalar(node, path: path, expected: "a duration")
+        guard let duration = DurationParser.parse(value.string) else {
+            throw error(
+                path, node.mark?.line,
+                "must be a duration such as 10s, 500ms, 2m or a number of seconds, got \"\(value.string)\""
+            )
+        }
+        guard duration > .zero else { throw error(path, node.mark?.line, "must be greater than 0") }
+        return duration
+    }
+
+    private func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, path: String) throws(ConfigError)
+        -> Choice where Choice.RawValue == String
+    {
+        let value = try scalar(node, path: path, expected: "a string")
+        guard let choice = Choice(rawValue: value.string) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw error(path, node.mark?.line, "must be one of \(allowed), got \"\(value.string)\"")
+        }
+        return choice
+    }
+
+    private static func isNull(_ scalar: Node.Scalar) -> Bool {
+        scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    // MARK: - Errors
+
+    private func error(_ path: String, _ line: Int?, _ message: String) -> ConfigError {
+        ConfigError(file: file, keyPath: path, line: line, message: message)
+    }
+
+    private func unknownKey(_ key: String, path: String, line: Int?) -> ConfigError {
+        ConfigError(file: file, keyPath: path.isEmpty ? key : "\(path).\(key)", line: line, message: "unknown key")
+    }
+
+    static func describe(_ error: YamlError, file: String) -> ConfigError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let detail = context.map { " (\($0.text))" } ?? ""
+            return ConfigError(file: file, keyPath: "", line: mark.line, message: "invalid YAML: \(problem)\(detail)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return ConfigError(
+                file: file, keyPath: duplicates.joined(separator: ", "), line: context.mark.line,
+                message: "duplicate key"
+            )
+        case .reader(let problem, _, _, _):
+            return ConfigError(file: file, keyPath: "", line: nil, message: "cannot read: \(problem)")
+        default:
+            return ConfigError(file: file, keyPath: "", line: nil, message: "invalid YAML: \(error)")
+        }
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

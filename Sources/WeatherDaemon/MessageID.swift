@@ -1,0 +1,21 @@
+/// The fixed journal `MESSAGE_ID`s of weatherd's events, documented in `systemd/weatherd.catalog`.
+public enum MessageID {
+    /// Weather shown for a location (PRIORITY 6).
+    public static let weather = "1e8127529db14a988ec40952865c732b"
+    /// A fetch failed (PRIORITY 4).
+    public static let fetchFailed = "3b6d93b2dc85492286bca79bb6d401af"
+    /// The daemon started (PRIORITY 5).
+    public static let started = "95f04447dbe045d4918cff50aee98d17"
+    /// The daemon is stopping (PRIORITY 5).
+    public static let stopping = "e66c90bbd84c45c1bb73d19355857d68"
+    /// The configuration was reloaded (PRIORITY 5).
+    public static let reloaded = "ae7695b6347c44e99526b0f23932508f"
+    /// Requests to the API paused after a 429 or 503 (PRIORITY 5).
+    public static let backoffBegan = "7b6ab40b877d42fc83c31b871c998e46"
+    /// Requests to the API resumed (PRIORITY 5).
+    public static let backoffEnded = "741f0afe82fa4d54abd2f2826379035b"
+    /// A new configuration was rejected on reload; the old one stays (PRIORITY 3).
+    public static let reloadRejected = "882277ffb3b54add9c66eaa3feb475dd"
+    /// The state file could not be written (PRIORITY 3), or can be again (PRIORITY 5).
+    public static let stateWrite = "0ae3383558bf41c691981d4e0ba98393"
+}

@@ -1,0 +1,37 @@
+import Dispatch
+
+/// What drives ticks: a repeating timer in production, a manual trigger in tests.
+public protocol TickSource: Sendable {
+    /// Starts calling `handler` on `queue` every `interval`, the first time at once.
+    func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void)
+    /// Stops the ticks.
+    func stop()
+}
+
+/// A `DispatchSourceTimer` with a small leeway: tick *k* fires near `start + k·interval`, without drift.
+public final class DispatchTickSource: TickSource, @unchecked Sendable {
+    // `timer` is only touched on the daemon's serial queue.
+    private var timer: (any DispatchSourceTimer)?
+
+    /// Creates a stopped source.
+    public init() {}
+
+    /// Starts the timer (replacing a running one).
+    public func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
+        timer?.cancel()
+        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+        let nanoseconds = max(Int(interval.seconds * 1e9), 1_000_000)
+        // 1% of the interval, at most 50 ms: wake-ups can be coalesced while ticks stay on time.
+        let leeway = min(nanoseconds / 100, 50_000_000)
+        timer.schedule(deadline: .now(), repeating: .nanoseconds(nanoseconds), leeway: .nanoseconds(leeway))
+        timer.setEventHandler(handler: handler)
+        timer.resume()
+        self.timer = timer
+    }
+
+    /// Cancels the timer.
+    public func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+}

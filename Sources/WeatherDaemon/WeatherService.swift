@@ -1,0 +1,375 @@
+import Dispatch
+import Logging
+import StateStore
+import WeatherCore
+
+/// The daemon: on every tick it rotates to the next location, fetches its weather (or serves the cache
+/// during a backoff), logs one journal entry, replaces the state file and tells systemd.
+///
+/// All mutable state lives on one serial queue; fetches run as tasks and report back to that queue.
+/// A tick that finds the previous fetch still running is skipped and counted.
+public final class WeatherService: @unchecked Sendable {
+    /// What the service needs from the outside world.
+    public struct Environment: Sendable {
+        /// Builds the weather provider for a configuration (again on reload).
+        public var makeProvider: @Sendable (Configuration) -> any WeatherProviding
+        /// The systemd notifier.
+        public var notifier: any ServiceNotifying
+        /// The tick source.
+        public var ticks: any TickSource
+        /// The wall clock.
+        public var now: @Sendable () -> Timestamp
+        /// Process id and version for the state file.
+        public var pid: Int
+        /// weatherd's version.
+        public var version: String
+
+        /// Creates an environment.
+        public init(
+            makeProvider: @escaping @Sendable (Configuration) -> any WeatherProviding,
+            notifier: any ServiceNotifying,
+            ticks: any TickSource,
+            now: @escaping @Sendable () -> Timestamp,
+            pid: Int,
+            version: String
+        ) {
+            self.makeProvider = makeProvider
+            self.notifier = notifier
+            self.ticks = ticks
+            self.now = now
+            self.pid = pid
+            self.version = version
+        }
+    }
+
+    /// The serial queue all state is confined to.
+    public let queue = DispatchQueue(label: "weatherd.ticks")
+
+    let environment: Environment
+    let logger: Logger
+    let stateFile: StateFile?
+    var configuration: Configuration
+    var pendingConfiguration: Configuration?
+    var provider: any WeatherProviding
+    var state: WeatherState
+    var backoff = Backoff()
+    var nextTick = 0
+    var inFlight: Task<Void, Never>?
+    var stopped = false
+    var startedAt: Timestamp
+    var lastTickAt: ContinuousClock.Instant?
+    var sentReady = false
+    var stateWriteFailure: FileSystemError?
+    var watchdogTimer: (any DispatchSourceTimer)?
+
+    /// Creates a service for `configuration`, writing `stateFile` (nil: no state file, e.g. tests).
+    public init(configuration: Configuration, stateFile: StateFile?, environment: Environment, logger: Logger) {
+        self.configuration = configuration
+        self.stateFile = stateFile
+        self.environment = environment
+        self.logger = logger
+        self.provider = environment.makeProvider(configuration)
+        self.state = WeatherState(locations: configuration.locations)
+        self.startedAt = environment.now()
+    }
+
+    // MARK: - Lifecycle
+
+    /// Loads the previous state, writes the first state file, logs the start, sends `READY=1` and
+    /// starts ticking (the first tick at once).
+    public func start() {
+        queue.sync {
+            startedAt = environment.now()
+            restorePreviousState()
+            if configuration.exceedsFreeQuota {
+                logger.warning(
+                    "interval \(DurationParser.format(configuration.interval)) means \(Int(configuration.callsPerDay)) calls a day, above the public API's free 10,000",
+                    metadata: ["weather.calls_per_day": "\(Int(configuration.callsPerDay))"]
+                )
+            }
+            logger.notice(
+                "weatherd \(environment.version) started: \(configuration.locations.count) locations every \(DurationParser.format(configuration.interval))",
+                metadata: [
+                    "message_id": "\(MessageID.started)",
+                    "weather.version": "\(environment.version)",
+                    "weather.interval_seconds": "\(NumberFormat.json(configuration.interval.seconds))",
+                    "weather.locations": "\(configuration.locations.count)",
+                    "weather.state_file": "\(stateFile?.path ?? "")",
+                ]
+            )
+            writeState()
+            startWatchdog()
+            environment.ticks.start(interval: configuration.interval, queue: queue) { [weak self] in self?.tick() }
+        }
+    }
+
+    /// Stops ticking, cancels a fetch in flight, writes the final state. Waits at most `grace` for the
+    /// cancelled fetch to return.
+    public func stop(grace: Duration = .milliseconds(500)) async {
+        let task: Task<Void, Never>? = queue.sync {
+            guard !stopped else { return nil }
+            environment.notifier.stopping()
+            logger.notice("stopping", metadata: ["message_id": "\(MessageID.stopping)"])
+            stopped = true
+            environment.ticks.stop()
+            watchdogTimer?.cancel()
+            watchdogTimer = nil
+            inFlight?.cancel()
+            return inFlight
+        }
+        if let task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await task.value }
+                group.addTask { try? await Task.sleep(for: grace) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+        queue.sync { writeState() }
+    }
+
+    /// Accepts a new configuration (SIGHUP): logged now, applied at the next tick; a changed interval
+    /// restarts the timer. Locations that stay keep their data.
+    public func reload(_ newConfiguration: Configuration) {
+        queue.async { [self] in
+            guard !stopped else { return }
+            pendingConfiguration = newConfiguration
+            logger.notice(
+                "configuration reloaded: \(newConfiguration.locations.count) locations every \(DurationParser.format(newConfiguration.interval))",
+                metadata: [
+                    "message_id": "\(MessageID.reloaded)",
+                    "weather.locations": "\(newConfiguration.locations.count)",
+                    "weather.interval_seconds": "\(NumberFormat.json(newConfiguration.interval.seconds))",
+                ]
+            )
+            if newConfiguration.interval != configuration.interval {
+                applyPendingConfiguration()
+                environment.ticks.start(interval: configuration.interval, queue: queue) { [weak self] in self?.tick() }
+            }
+        }
+    }
+
+    /// Logs a rejected reload; the running configuration stays.
+    public func rejectReload(_ error: ConfigError) {
+        logger.error(
+            "configuration not reloaded, keeping the running one: \(error)",
+            metadata: ["message_id": "\(MessageID.reloadRejected)", "weather.error": "\(error)"]
+        )
+    }
+
+    // MARK: - Ticks
+
+    /// One tick. Runs on ``queue``; public so tests can drive ticks without a timer.
+    public func tick() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !stopped else { return }
+        let now = environment.now()
+        lastTickAt = .now
+        let index = nextTick
+        nextTick += 1
+        state.ticks += 1
+        if inFlight != nil {
+            state.ticksSkipped += 1
+            logger.debug("tick \(index) skipped: the previous fetch is still running")
+            return
+        }
+        applyPendingConfiguration()
+        guard let location = state.rotation.location(forTick: index) else { return }
+        state.currentLocation = location.id
+        state.rotationIndex = index
+        if backoff.expire(at: now) {
+            logger.notice(
+                "API requests resume",
+                metadata: ["message_id": "\(MessageID.backoffEnded)"]
+            )
+        }
+        if backoff.isPaused(at: now) {
+            state.ticksFromCache += 1
+            logFromCache(location, index: index)
+            finishTick()
+            return
+        }
+        let provider = self.provider
+        let units = configuration.units
+        let started = ContinuousClock.now
+        inFlight = Task { [weak self] in
+            let result: Result<Weather, FetchError>
+            do throws(FetchError) {
+                result = .success(try await provider.currentWeather(at: location, units: units))
+            } catch {
+                result = .failure(error)
+            }
+            let elapsed = ContinuousClock.now - started
+            guard let service = self else { return }
+            service.queue.async { service.complete(location, index: index, result: result, elapsed: elapsed) }
+        }
+    }
+
+    private func complete(_ location: Location, index: Int, result: Result<Weather, FetchError>, elapsed: Duration) {
+        inFlight = nil
+        guard !stopped else { return }
+        let now = environment.now()
+        switch result {
+        case .success(let weather):
+            state.recordSuccess(id: location.id, weather: weather, at: now)
+            backoff.recordSuccess()
+            logWeather(location, weather: weather, index: index, source: "network", elapsed: elapsed)
+        case .failure(let error):
+            state.recordFailure(id: location.id, error: error, at: now)
+            logFailure(location, error: error, index: index, elapsed: elapsed)
+            if backoff.record(error, at: now, interval: configuration.interval.seconds), let until = backoff.until {
+                logger.notice(
+                    "API requests paused until \(until.rfc3339) (\(error.kind.rawValue))",
+                    metadata: [
+                        "message_id": "\(MessageID.backoffBegan)",
+                        "weather.backoff_until": "\(until.rfc3339)",
+                        "weather.error_kind": "\(error.kind.rawValue)",
+                    ]
+                )
+            }
+        }
+        finishTick()
+    }
+
+    private func finishTick() {
+        writeState()
+        environment.notifier.status(statusLine())
+    }
+
+    private func applyPendingConfiguration() {
+        guard let pending = pendingConfiguration else { return }
+        pendingConfiguration = nil
+        let providerChanged =
+            pending.api != configuration.api || pending.timeout != configuration.timeout
+        configuration = pending
+        state.configure(locations: pending.locations)
+        if providerChanged { provider = environment.makeProvider(pending) }
+    }
+
+    private func restorePreviousState() {
+        guard let stateFile else { return }
+        switch stateFile.loadPrevious(now: environment.now()) {
+        case .missing:
+            break
+        case .loaded(let previous):
+            state.restore(from: previous)
+            logger.info("previous state loaded", metadata: ["weather.state_file": "\(stateFile.path)"])
+        case .corrupt(let reason, let movedTo):
+            logger.error(
+                "state file was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",
+                metadata: ["weather.state_file": "\(stateFile.path)"]
+            )
+        case .unreadable(let error):
+            logger.error("cannot read the previous state: \(error)", metadata: ["weather.state_file": "\(stateFile.path)"])
+        }
+    }
+
+    // MARK: - Outputs
+
+    /// The current snapshot (what the state file holds).
+    public func snapshot() -> StateSnapshot {
+        queue.sync { makeSnapshot() }
+    }
+
+    func makeSnapshot() -> StateSnapshot {
+        state.snapshot(
+            now: environment.now(),
+            pid: environment.pid,
+            version: environment.version,
+            startedAt: startedAt,
+            interval: configuration.interval.seconds,
+            timeout: configuration.timeout.seconds,
+            staleAfter: configuration.staleAfter.seconds,
+            backoffUntil: backoff.until
+        )
+    }
+
+    func writeState() {
+        guard let stateFile else {
+            notifyReadyOnce()
+            return
+        }
+        do {
+            try stateFile.write(makeSnapshot())
+            if let previous = stateWriteFailure {
+                stateWriteFailure = nil
+                logger.notice(
+                    "state file written again after: \(previous)",
+                    metadata: ["message_id": "\(MessageID.stateWrite)", "weather.state_file": "\(stateFile.path)"]
+                )
+            }
+            notifyReadyOnce()
+        } catch {
+            if stateWriteFailure?.condition != error.condition {
+                logger.error(
+                    "\(error); the previous state file stays",
+                    metadata: [
+                        "message_id": "\(MessageID.stateWrite)",
+                        "weather.state_file": "\(stateFile.path)",
+                        "weather.error": "\(error)",
+                    ]
+                )
+            }
+            stateWriteFailure = error
+        }
+    }
+
+    private func notifyReadyOnce() {
+        guard !sentReady else { return }
+        sentReady = true
+        environment.notifier.ready(status: statusLine())
+    }
+
+    /// The one-line `STATUS=`: `Berlin 2.0 °C Slight rain · 4 locations · 0 failing`.
+    func statusLine() -> String {
+        let failing = state.records.filter { $0.lastError != nil }.count
+        var line = ""
+        if let id = state.currentLocation, let record = state.record(id: id) {
+            line = record.location.name
+            if let weather = record.weather {
+                if let temperature = weather.temperature {
+                    line += " \(NumberFormat.oneDecimal(temperature)) \(weather.units.temperature.symbol)"
+                }
+                line += " \(weather.description)"
+            } else {
+                line += " (no data yet)"
+            }
+            line += " · "
+        }
+        line += "\(state.records.count) locations · \(failing) failing"
+        if let until = backoff.until { line += " · paused until \(until.rfc3339)" }
+        return line
+    }
+
+    // MARK: - Watchdog
+
+    private func startWatchdog() {
+        guard let timeout = environment.notifier.watchdogTimeout else { return }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let period = timeout / 2
+        timer.schedule(deadline: .now(), repeating: .nanoseconds(Int(period.seconds * 1e9)), leeway: .milliseconds(100))
+        timer.setEventHandler { [weak self] in self?.watchdogCheck(timeout: timeout) }
+        timer.resume()
+        watchdogTimer = timer
+    }
+
+    /// Pings the watchdog only while ticks keep coming: the timer runs on the tick queue, so a wedged
+    /// queue sends nothing, and a tick source that stopped firing is noticed by the tick age.
+    private func watchdogCheck(timeout: Duration) {
+        guard !stopped else { return }
+        let allowed = configuration.interval + configuration.timeout + timeout / 2
+        if let lastTickAt, ContinuousClock.now - lastTickAt > allowed {
+            logger.warning("no tick for \(DurationParser.formatForPeople(ContinuousClock.now - lastTickAt)); not pinging the watchdog")
+            return
+        }
+        environment.notifier.watchdog()
+    }
+
+    /// Waits until no fetch is in flight and the queue has processed its completion (tests, benchmark).
+    public func drain() async {
+        while let task = queue.sync(execute: { inFlight }) {
+            await task.value
+            queue.sync {}
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import WeatherCore
+import StateStore
+import WeatherDaemon
+
+/// `weatherd check-config`: validates the configuration and prints the effective one.
+struct CheckConfig: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-config",
+        abstract: "Validate the configuration and print the effective values.",
+        discussion: "Exits 0 when valid, 78 when not."
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        let config = try common.loadConfiguration()
+        let source = common.loader().effectivePath ?? "embedded defaults (no \(ConfigLoader.defaultPath))"
+        print("# configuration is valid: \(source)")
+        print(EffectiveConfig.yaml(config, stateFile: World.stateFilePath(config)), terminator: "")
+        if config.exceedsFreeQuota {
+            printError(
+                "weatherd: warning: \(Int(config.callsPerDay)) calls a day exceed the public API's free 10,000"
+            )
+        }
+    }
+}
+
+/// The effective configuration as YAML, the API key masked.
+enum EffectiveConfig {
+    static func yaml(_ config: Configuration, stateFile: String) -> String {
+        var lines = [
+            "interval: \(DurationParser.format(config.interval))",
+            "timeout: \(DurationParser.format(config.timeout))",
+            "stale_after: \(DurationParser.format(config.staleAfter))",
+            "state_file: \(quoted(stateFile))",
+            "prometheus_textfile: \(quoted(config.prometheusTextfile ?? ""))",
+            "api:",
+            "  base_url: \(quoted(config.api.baseURL))",
+            "  geocoding_url: \(quoted(config.api.geocodingURL))",
+            "  api_key: \(config.api.apiKey.isEmpty ? "\"\"" : "\"(set, not shown)\"")",
+            "units:",
+            "  temperature: \(config.units.temperature.rawValue)",
+            "  wind_speed: \(config.units.windSpeed.rawValue)",
+            "  precipitation: \(config.units.precipitation.rawValue)",
+            "locations:",
+        ]
+        for location in config.locations {
+            lines += [
+                "  - id: \(quoted(location.id))",
+                "    name: \(quoted(location.name))",
+                "    latitude: \(location.latitude)",
+                "    longitude: \(location.longitude)",
+            ]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A YAML double-quoted scalar (JSON escaping is valid YAML).
+    static func quoted(_ text: String) -> String {
+        var output = ""
+        StateStore.JSONWriter.appendEscaped(text, to: &output)
+        return output
+    }
+}

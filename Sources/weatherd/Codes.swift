@@ -1,0 +1,42 @@
+import ArgumentParser
+import StateStore
+import WeatherCore
+
+/// `weatherd codes`: the WMO code table.
+struct Codes: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the WMO weather code table.")
+
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: TextOrJSON = .text
+
+    func run() {
+        switch format {
+        case .json:
+            var json = JSONWriter()
+            json.beginArray()
+            for code in WMOCode.known {
+                json.beginObject()
+                json.int("code", code.rawValue)
+                json.string("condition", code.condition.rawValue)
+                json.string("category", code.category.rawValue)
+                json.string("description", code.description)
+                json.endObject()
+            }
+            json.endArray()
+            print(json.output)
+        case .text:
+            print("CODE  CONDITION          CATEGORY       DESCRIPTION")
+            for code in WMOCode.known {
+                print(
+                    pad(String(code.rawValue), 6) + pad(code.condition.rawValue, 19)
+                        + pad(code.category.rawValue, 15) + code.description
+                )
+            }
+        }
+    }
+}
+
+/// `text` padded with spaces to `width` characters.
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+}

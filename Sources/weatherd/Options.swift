@@ -1,0 +1,69 @@
+import ArgumentParser
+import Logging
+import WeatherCore
+import WeatherDaemon
+
+/// `--config` and `--state-file`, common to every command that reads the configuration.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The configuration file.", valueName: "path"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The state file (overrides state_file).", valueName: "path"))
+    var stateFile: String?
+}
+
+/// The options of `run` and `once`.
+struct RuntimeOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The forecast API's base URL (overrides api.base_url).", valueName: "url"))
+    var apiURL: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The rotation period: seconds or a duration like 500ms, 10s, 2m.", valueName: "duration"),
+        transform: { text in
+            guard let duration = DurationParser.parse(text), duration > .zero else {
+                throw ValidationError("--interval must be a positive duration such as 10s or 500ms, got '\(text)'")
+            }
+            return duration
+        }
+    )
+    var interval: Duration?
+
+    @Option(name: .long, help: "Where logs go: auto (journal when its socket exists), journal or stderr.")
+    var logTarget: LogTarget = .auto
+
+    @Option(name: .long, help: "The least severe level logged: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+}
+
+/// `--log-target`.
+enum LogTarget: String, ExpressibleByArgument, CaseIterable {
+    case auto, journal, stderr
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Output formats of `once` and `codes`.
+enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+extension CommonOptions {
+    /// The loader for these options.
+    func loader(_ runtime: RuntimeOptions? = nil) -> ConfigLoader {
+        ConfigLoader(
+            explicitPath: config,
+            overrides: ConfigOverrides(interval: runtime?.interval, apiURL: runtime?.apiURL, stateFile: stateFile)
+        )
+    }
+
+    /// Loads the configuration, or prints the error and exits 78 (EX_CONFIG).
+    func loadConfiguration(_ runtime: RuntimeOptions? = nil) throws -> Configuration {
+        do {
+            return try loader(runtime).load()
+        } catch {
+            printError("weatherd: invalid configuration: \(error)")
+            throw ExitCode(78)
+        }
+    }
+}

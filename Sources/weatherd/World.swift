@@ -1,0 +1,100 @@
+import AsyncHTTPClient
+import Logging
+import NIOCore
+import OpenMeteo
+import Systemd
+import WeatherCore
+import WeatherDaemon
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension ServiceNotifier: ServiceNotifying {}
+
+/// The composition root: creates the logger, the HTTP client and the real implementations.
+enum World {
+    /// The `User-Agent` header.
+    static let userAgent = "weatherd/\(WeatherdVersion.current)"
+
+    /// The process environment as a dictionary.
+    static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+
+    /// The logger for `target` at `level`. `auto` logs to the journal when its socket exists (and also to
+    /// stderr when that is a terminal, so a foreground run shows what it does), else to stderr.
+    static func makeLogger(target: LogTarget, level: Logger.Level) -> Logger {
+        let stderrHandler = StderrLogHandler()
+        var handler: any LogHandler
+        switch target {
+        case .stderr:
+            handler = stderrHandler
+        case .journal:
+            handler = JournalLogHandler(identifier: "weatherd", fallback: stderrHandler)
+        case .auto:
+            if JournalLogHandler.isAvailable {
+                let journal = JournalLogHandler(identifier: "weatherd", fallback: stderrHandler)
+                handler = isatty(2) == 1 ? MultiplexLogHandler([journal, stderrHandler]) : journal
+            } else {
+                handler = stderrHandler
+            }
+        }
+        handler.logLevel = level
+        let chosen = handler
+        return Logger(label: "weatherd") { _ in chosen }
+    }
+
+    /// The HTTP client: TLS verified, connect and read timeouts at the fetch deadline.
+    static func makeHTTPClient(timeout: Duration) -> HTTPClient {
+        let amount = TimeAmount.milliseconds(max(timeout.milliseconds, 1))
+        var configuration = HTTPClient.Configuration(
+            certificateVerification: .fullVerification,
+            redirectConfiguration: .follow(max: 3, allowCycles: false),
+            timeout: .init(connect: amount, read: amount),
+            decompression: .disabled
+        )
+        configuration.httpVersion = .automatic
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// The Open-Meteo provider of `config`, on `httpClient`.
+    static func makeProvider(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> OpenMeteoClient {
+        var clientLogger = logger
+        clientLogger.logLevel = max(logger.logLevel, .warning)
+        return OpenMeteoClient(
+            httpClient: httpClient,
+            endpoint: ForecastEndpoint(baseURL: config.api.baseURL, apiKey: config.api.apiKey),
+            timeout: config.timeout,
+            userAgent: userAgent,
+            logger: clientLogger
+        )
+    }
+
+    /// The state file path of `config` for this process.
+    static func stateFilePath(_ config: Configuration) -> String {
+        StateFileLocation.resolve(config, environment: environment, isRoot: geteuid() == 0)
+    }
+
+    /// The current wall-clock time.
+    static func now() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Timestamp(secondsSinceEpoch: Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9)
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
