@@ -1,0 +1,137 @@
+# weatherd — build, test and install helpers (GNU make).
+#
+#   make run                  run the daemon in the foreground on the embedded defaults
+#   make test                 run the whole test suite
+#   make build                release build (.build/release/weatherd)
+#   sudo make install         binary, unit, sysusers entry, journal catalog, default config
+#   make install DESTDIR=/tmp/pkg PREFIX=/usr    staged install for packaging
+#
+# `run` and `test` install libsystemd-dev and pkg-config with apt-get when they
+# are missing and make runs as root; otherwise they print what to install.
+
+SHELL := /bin/sh
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+SYSCONFDIR ?= /etc
+# systemd searches both /usr/lib/... and /usr/local/lib/... for units,
+# sysusers.d files and catalogs (checked with systemd 252 on Debian 12), so
+# PREFIX=/usr (packages) and PREFIX=/usr/local (this Makefile's default) both
+# work without further steps. For any other PREFIX, point these three at one
+# of those trees, e.g. `make install PREFIX=/opt/weatherd SYSTEMDUNITDIR=/etc/systemd/system`.
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+CATALOGDIR ?= $(PREFIX)/lib/systemd/catalog
+
+RELEASE_BIN := .build/release/weatherd
+DEB_PACKAGES := libsystemd-dev pkg-config
+FORMAT_PATHS := Sources Tests Package.swift
+
+.PHONY: all build deps run test format lint install uninstall clean check-systemd
+
+all: build
+
+build:
+	$(SWIFT) build -c release --product weatherd
+
+# libsystemd's headers and pkg-config file are needed to compile the CSystemd
+# module. Installed with apt-get only when missing and running as root.
+deps:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libsystemd; then \
+		exit 0; \
+	elif [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing $(DEB_PACKAGES) ..."; \
+		DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(DEB_PACKAGES); \
+	else \
+		echo "weatherd needs libsystemd's development files and pkg-config." >&2; \
+		echo "Install them first, e.g.: sudo apt-get install $(DEB_PACKAGES)" >&2; \
+		exit 1; \
+	fi
+
+# Foreground, on the embedded defaults (or /etc/weatherd/config.yaml when that
+# file exists). Logs go to the journal when its socket exists, else to stderr;
+# the state file goes to ~/.local/state/weatherd/ unless run as root.
+# Extra options: make run ARGS="--log-target stderr --interval 2s"
+run: deps
+	$(SWIFT) run weatherd run $(ARGS)
+
+test: deps
+	scripts/test
+
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
+
+# Static checks of the unit: systemd-analyze's exposure score must stay at or
+# below 1.5 (--threshold takes tenths), and `verify` must pass. verify needs an
+# existing ExecStart= binary and man page, so it checks a copy with /bin/true.
+check-systemd:
+	systemd-analyze security --offline=true --threshold=15 --no-pager systemd/weatherd.service
+	@tmp=$$(mktemp -d) && \
+	sed 's|^ExecStart=[^ ]*|ExecStart=/bin/true|' systemd/weatherd.service >"$$tmp/weatherd.service" && \
+	systemd-analyze verify --man=no "$$tmp/weatherd.service"; \
+	rc=$$?; rm -rf "$$tmp"; exit $$rc
+
+install: build
+	install -d -m 0755 "$(DESTDIR)$(BINDIR)"
+	install -m 0755 $(RELEASE_BIN) "$(DESTDIR)$(BINDIR)/weatherd"
+	install -d -m 0755 "$(DESTDIR)$(SYSTEMDUNITDIR)"
+	sed -e '/^ExecStart=/s|/usr/bin/weatherd|$(BINDIR)/weatherd|' \
+	    -e '/^ExecStart=/s|/etc/weatherd/config.yaml|$(SYSCONFDIR)/weatherd/config.yaml|' \
+	    systemd/weatherd.service >"$(DESTDIR)$(SYSTEMDUNITDIR)/weatherd.service"
+	chmod 0644 "$(DESTDIR)$(SYSTEMDUNITDIR)/weatherd.service"
+	install -d -m 0755 "$(DESTDIR)$(SYSUSERSDIR)"
+	install -m 0644 systemd/weatherd.sysusers "$(DESTDIR)$(SYSUSERSDIR)/weatherd.conf"
+	install -d -m 0755 "$(DESTDIR)$(CATALOGDIR)"
+	install -m 0644 systemd/weatherd.catalog "$(DESTDIR)$(CATALOGDIR)/weatherd.catalog"
+	install -d -m 0755 "$(DESTDIR)$(SYSCONFDIR)/weatherd"
+	@if [ -e "$(DESTDIR)$(SYSCONFDIR)/weatherd/config.yaml" ]; then \
+		echo "Keeping existing $(DESTDIR)$(SYSCONFDIR)/weatherd/config.yaml"; \
+	else \
+		echo "install -m 0644 etc/weatherd/config.yaml $(DESTDIR)$(SYSCONFDIR)/weatherd/config.yaml"; \
+		install -m 0644 etc/weatherd/config.yaml "$(DESTDIR)$(SYSCONFDIR)/weatherd/config.yaml"; \
+	fi
+	@if [ -z "$(DESTDIR)" ]; then \
+		echo "systemd-sysusers $(SYSUSERSDIR)/weatherd.conf"; \
+		systemd-sysusers "$(SYSUSERSDIR)/weatherd.conf" || exit 1; \
+		echo "journalctl --update-catalog"; \
+		journalctl --update-catalog || exit 1; \
+		if [ -d /run/systemd/system ]; then \
+			echo "systemctl daemon-reload"; \
+			systemctl daemon-reload || exit 1; \
+			if systemctl is-active --quiet weatherd.service; then \
+				echo "weatherd is running the old binary: systemctl restart weatherd.service"; \
+			fi; \
+		fi; \
+		echo "Installed. Start it with: systemctl enable --now weatherd.service"; \
+	fi
+
+# Leaves $(SYSCONFDIR)/weatherd, /var/lib/weatherd and the weatherd user in
+# place (system users are never removed: files may still be owned by them).
+uninstall:
+	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ] && \
+	    systemctl cat weatherd.service >/dev/null 2>&1; then \
+		echo "systemctl disable --now weatherd.service"; \
+		systemctl disable --now weatherd.service || true; \
+	fi
+	rm -f "$(DESTDIR)$(BINDIR)/weatherd"
+	rm -f "$(DESTDIR)$(SYSTEMDUNITDIR)/weatherd.service"
+	rm -f "$(DESTDIR)$(SYSUSERSDIR)/weatherd.conf"
+	rm -f "$(DESTDIR)$(CATALOGDIR)/weatherd.catalog"
+	@if [ -z "$(DESTDIR)" ]; then \
+		echo "journalctl --update-catalog"; \
+		journalctl --update-catalog || exit 1; \
+		if [ -d /run/systemd/system ]; then \
+			echo "systemctl daemon-reload"; \
+			systemctl daemon-reload || exit 1; \
+		fi; \
+		echo "Kept $(SYSCONFDIR)/weatherd, /var/lib/weatherd and the weatherd user."; \
+	fi
+
+clean:
+	$(SWIFT) package clean
