@@ -1,0 +1,44 @@
+/// The default behaviour: Open-Meteo's forecast and geocoding endpoints with deterministic data.
+extension FakeOpenMeteoServer {
+    /// The default handler: a realistic forecast body for `/v1/forecast`, geocoding for `/v1/search`,
+    /// and a 404 JSON error for anything else.
+    public static let realistic: @Sendable (FakeRequest) -> FakeResponse = { request in
+        switch request.path {
+        case "/v1/forecast": ForecastRoute.respond(to: request)
+        case "/v1/search": GeocodingRoute.respond(to: request)
+        default: FakeResponse.openMeteoError(status: 404, reason: "Not Found")
+        }
+    }
+
+    /// Same as `FakeResponse.forecastBody(latitude:longitude:weatherCode:temperatureUnit:windSpeedUnit:...)`.
+    public static func forecastBody(
+        latitude: Double,
+        longitude: Double,
+        weatherCode: Int,
+        temperatureUnit: String,
+        windSpeedUnit: String,
+        precipitationUnit: String,
+        time: Int,
+        isDay: Bool
+    ) -> String {
+        FakeResponse.forecastBody(
+            latitude: latitude, longitude: longitude, weatherCode: weatherCode,
+            temperatureUnit: temperatureUnit, windSpeedUnit: windSpeedUnit, precipitationUnit: precipitationUnit,
+            time: time, isDay: isDay
+        )
+    }
+
+    /// Same as ``FakeResponse/openMeteoError(status:reason:headers:)``.
+    public static func openMeteoError(status: Int, reason: String, headers: [(String, String)] = []) -> FakeResponse {
+        FakeResponse.openMeteoError(status: status, reason: reason, headers: headers)
+    }
+
+    /// The weather code ``realistic`` answers for a latitude: ``FakeResponse/wmoCodes`` indexed by
+    /// `latitude * 100` rounded (modulo the list's length).
+    public static func weatherCode(forLatitude latitude: Double) -> Int {
+        let codes = FakeResponse.wmoCodes
+        let scaled = (latitude * 100).rounded()
+        let index = scaled.isFinite && abs(scaled) < 1e15 ? Int(scaled) : 0
+        return codes[((index % codes.count) + codes.count) % codes.count]
+    }
+}

@@ -1,0 +1,77 @@
+import NIOCore
+import Synchronization
+
+/// Everything a running ``FakeOpenMeteoServer`` shares between its event loop and its callers.
+///
+/// All mutable state sits behind one `Mutex`; no lock is held while user code (the handler) runs.
+final class ServerState: Sendable {
+    private struct Storage {
+        var handler: @Sendable (FakeRequest) -> FakeResponse
+        var requests: [FakeRequest] = []
+        var connections: [ObjectIdentifier: any Channel] = [:]
+        var isShutDown = false
+    }
+
+    private let storage: Mutex<Storage>
+
+    init(handler: @escaping @Sendable (FakeRequest) -> FakeResponse) {
+        self.storage = Mutex(Storage(handler: handler))
+    }
+
+    /// A snapshot of every request recorded so far, in arrival order.
+    var requests: [FakeRequest] {
+        storage.withLock { $0.requests }
+    }
+
+    /// How many requests were recorded so far.
+    var requestCount: Int {
+        storage.withLock { $0.requests.count }
+    }
+
+    /// Replaces the handler used for requests that arrive from now on.
+    func setHandler(_ handler: @escaping @Sendable (FakeRequest) -> FakeResponse) {
+        storage.withLock { $0.handler = handler }
+    }
+
+    /// Numbers and records one request, and returns it with the handler that must answer it.
+    func record(
+        method: String,
+        uri: String,
+        headers: [(String, String)]
+    ) -> (FakeRequest, @Sendable (FakeRequest) -> FakeResponse) {
+        storage.withLock { storage in
+            let request = FakeRequest(
+                method: method,
+                uri: uri,
+                headers: headers,
+                sequence: storage.requests.count
+            )
+            storage.requests.append(request)
+            return (request, storage.handler)
+        }
+    }
+
+    /// Tracks an accepted connection until it closes; returns false once the server is shutting down.
+    func register(_ channel: any Channel) -> Bool {
+        let accepted = storage.withLock { storage in
+            guard !storage.isShutDown else { return false }
+            storage.connections[ObjectIdentifier(channel)] = channel
+            return true
+        }
+        if accepted {
+            channel.closeFuture.whenComplete { [self] _ in
+                storage.withLock { _ = $0.connections.removeValue(forKey: ObjectIdentifier(channel)) }
+            }
+        }
+        return accepted
+    }
+
+    /// Marks the server as shutting down and returns the open connections, or nil if it already was.
+    func beginShutdown() -> [any Channel]? {
+        storage.withLock { storage in
+            guard !storage.isShutDown else { return nil }
+            storage.isShutDown = true
+            return Array(storage.connections.values)
+        }
+    }
+}

@@ -1,0 +1,183 @@
+// fake-open-meteo: runs FakeOpenMeteoServer standalone, for end-to-end tests and the benchmark.
+//
+//   fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
+//                   [--mode realistic|mixed-faults|always-503|always-429|garbage]
+//
+// Prints "fake-open-meteo listening on http://HOST:PORT" once listening; exits 0 on SIGTERM or SIGINT,
+// after writing the number of requests served to --count-file if given.
+
+import Dispatch
+import FakeOpenMeteo
+import Foundation
+
+/// The command line, parsed by hand.
+struct Options {
+    var host = "127.0.0.1"
+    var port = 0
+    var portFile: String?
+    var countFile: String?
+    var mode = "realistic"
+
+    static let usage = """
+        usage: fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
+                               [--mode realistic|mixed-faults|always-503|always-429|garbage]
+        """
+
+    init(arguments: [String]) throws(UsageError) {
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            if flag == "--help" || flag == "-h" {
+                throw UsageError(message: nil)
+            }
+            guard ["--host", "--port", "--port-file", "--count-file", "--mode"].contains(flag) else {
+                throw UsageError(message: "unknown option: \(flag)")
+            }
+            guard let value = rest.popFirst() else {
+                throw UsageError(message: "missing value for \(flag)")
+            }
+            switch flag {
+            case "--host": host = value
+            case "--port":
+                guard let number = Int(value), (0...65_535).contains(number) else {
+                    throw UsageError(message: "invalid port: \(value)")
+                }
+                port = number
+            case "--port-file": portFile = value
+            case "--count-file": countFile = value
+            case "--mode":
+                guard Modes.handler(for: value) != nil else {
+                    throw UsageError(message: "unknown mode: \(value)")
+                }
+                mode = value
+            default: throw UsageError(message: "unknown option: \(flag)")
+            }
+        }
+    }
+}
+
+/// A bad command line; `message` nil means help was asked for.
+struct UsageError: Error {
+    let message: String?
+}
+
+/// The handlers behind `--mode`.
+enum Modes {
+    static func handler(for mode: String) -> (@Sendable (FakeRequest) -> FakeResponse)? {
+        switch mode {
+        case "realistic": FakeOpenMeteoServer.realistic
+        case "mixed-faults": mixedFaults
+        case "always-503": { _ in overloaded }
+        case "always-429": { _ in rateLimited }
+        case "garbage": { _ in garbage(status: 200) }
+        default: nil
+        }
+    }
+
+    static let overloaded = FakeResponse.openMeteoError(status: 503, reason: "The service is overloaded")
+    static let rateLimited = FakeResponse.openMeteoError(
+        status: 429,
+        reason: "Minutely API request limit exceeded. Please try again in one minute."
+    )
+
+    /// An HTML page where JSON is expected.
+    static func garbage(status: Int) -> FakeResponse {
+        .body(
+            status: status,
+            contentType: "text/html; charset=utf-8",
+            body: "<html><body>502 Bad Gateway</body></html>"
+        )
+    }
+
+    /// Cycles per request through 13 answers, faults among realistic ones; never hangs.
+    static let mixedFaults: @Sendable (FakeRequest) -> FakeResponse = { request in
+        switch request.sequence % 13 {
+        case 2: return FakeResponse.openMeteoError(status: 500, reason: "Internal Server Error")
+        case 4: return overloaded
+        case 5: return garbage(status: 502)
+        case 7:
+            let body = realisticBody(request)
+            return .body(status: 200, body: String(body.prefix(body.count / 2)))
+        case 9: return rateLimited
+        case 11:
+            let body = realisticBody(request)
+            let prefix = body.prefix(body.count * 2 / 3)
+            return .body(status: 200, body: prefix + "Unexpected error while streaming data: timeout")
+        default: return FakeOpenMeteoServer.realistic(request)
+        }
+    }
+
+    private static func realisticBody(_ request: FakeRequest) -> String {
+        if case .body(_, _, let body, _) = FakeOpenMeteoServer.realistic(request) {
+            return body
+        }
+        return "{}"
+    }
+}
+
+/// Writes `text` to `path` atomically (temporary file, then rename).
+func writeAtomically(_ text: String, to path: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+}
+
+/// Ignores SIGTERM and SIGINT (so that they cannot kill the process) and yields them on `stream` instead;
+/// keep `sources` alive for as long as the stream is used.
+func terminationSignals() -> (stream: AsyncStream<Int32>, sources: [any DispatchSourceSignal]) {
+    let (stream, continuation) = AsyncStream<Int32>.makeStream()
+    let queue = DispatchQueue(label: "fake-open-meteo.signals")
+    let sources = [SIGTERM, SIGINT].map { signalNumber in
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+        source.setEventHandler { continuation.yield(signalNumber) }
+        source.resume()
+        return source
+    }
+    return (stream, sources)
+}
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(code)
+}
+
+let options: Options
+do {
+    options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    if let message = error.message {
+        fail("fake-open-meteo: \(message)\n\(Options.usage)", code: 2)
+    }
+    print(Options.usage)
+    exit(0)
+}
+
+let (signals, signalSources) = terminationSignals()
+let server: FakeOpenMeteoServer
+do {
+    server = try await FakeOpenMeteoServer.start(
+        host: options.host,
+        port: options.port,
+        handler: Modes.handler(for: options.mode) ?? FakeOpenMeteoServer.realistic
+    )
+    if let portFile = options.portFile {
+        try writeAtomically("\(server.port)\n", to: portFile)
+    }
+} catch {
+    fail("fake-open-meteo: cannot start: \(error)", code: 1)
+}
+
+print("fake-open-meteo listening on \(server.baseURL)")
+fflush(nil)  // all streams: `stdout` itself is a global var that Swift 6 will not touch
+
+for await _ in signals {
+    break
+}
+withExtendedLifetime(signalSources) {}
+if let countFile = options.countFile {
+    do {
+        try writeAtomically("\(server.requestCount)\n", to: countFile)
+    } catch {
+        FileHandle.standardError.write(Data("fake-open-meteo: cannot write \(countFile): \(error)\n".utf8))
+    }
+}
+try? await server.shutdown()
+exit(0)

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The private journald of the test run (scripts/with-journald), read back with `journalctl -o json`.
+enum TestJournal {
+    /// The journal directory, when the tests run inside scripts/with-journald.
+    static var directory: String? { ProcessInfo.processInfo.environment["WEATHERD_TEST_JOURNAL"] }
+
+    /// Whether a private journald is running for this test run.
+    static var isAvailable: Bool { directory != nil }
+
+    /// The entries matching `matches` (journalctl field matches such as `_PID=123`), as field dictionaries.
+    /// Binary-safe values (journalctl prints them as byte arrays) are decoded as UTF-8.
+    static func entries(_ matches: [String]) throws -> [[String: String]] {
+        guard let directory else { return [] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/journalctl")
+        process.arguments = ["-D", directory, "-o", "json", "--no-pager"] + matches
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                return nil
+            }
+            var fields: [String: String] = [:]
+            for (key, value) in object {
+                if let text = value as? String {
+                    fields[key] = text
+                } else if let bytes = value as? [Int] {
+                    fields[key] = String(decoding: bytes.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
+                }
+            }
+            return fields
+        }
+    }
+
+    /// Polls until `predicate` holds for the entries matching `matches`, at most `timeout` seconds.
+    static func waitForEntries(
+        _ matches: [String],
+        timeout: Double = 5,
+        until predicate: ([[String: String]]) -> Bool
+    ) async throws -> [[String: String]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var entries = try self.entries(matches)
+        while !predicate(entries), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            entries = try self.entries(matches)
+        }
+        return entries
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A child process for end-to-end tests: the built `weatherd` binary, run with arguments and an
+/// environment, its output captured in files (pipes could fill up and block it).
+final class Subprocess: @unchecked Sendable {
+    let process = Process()
+    let stdoutURL: URL
+    let stderrURL: URL
+
+    /// The built binary: `$WEATHERD_BINARY` (scripts/test sets it) or `.build/debug/weatherd`.
+    static var weatherdPath: String {
+        if let path = ProcessInfo.processInfo.environment["WEATHERD_BINARY"] { return path }
+        return FileManager.default.currentDirectoryPath + "/.build/debug/weatherd"
+    }
+
+    init(_ arguments: [String], environment: [String: String] = [:], executable: String = Subprocess.weatherdPath) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("weatherd-proc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        stdoutURL = directory.appendingPathComponent("stdout")
+        stderrURL = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NOTIFY_SOCKET")
+        env.removeValue(forKey: "WATCHDOG_USEC")
+        env.removeValue(forKey: "STATE_DIRECTORY")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+
+    /// Waits up to `timeout` seconds for the exit; the status, or nil when it is still running.
+    func wait(timeout: Double) async -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return process.terminationStatus
+    }
+
+    func signal(_ number: Int32) {
+        Glibc.kill(process.processIdentifier, number)
+    }
+
+    /// Kills the process if it still runs (cleanup).
+    func kill() {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Runs `weatherd` with `arguments` to completion (bounded by `timeout`): status and output.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) async throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
+        let child = try Subprocess(arguments, environment: environment)
+        guard let status = await child.wait(timeout: timeout) else {
+            child.kill()
+            throw TimedOut(arguments: arguments)
+        }
+        return (status, child.stdout, child.stderr)
+    }
+
+    struct TimedOut: Error {
+        let arguments: [String]
+    }
+}
+
+/// A temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("weatherd-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path + "/" + name
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Reads JSON text into Foundation objects.
+func jsonObject(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+}
