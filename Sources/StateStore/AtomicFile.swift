@@ -15,12 +15,15 @@ public enum AtomicFile {
         return directory + "/." + name + ".tmp-"
     }
 
-    /// Writes `contents` to `path` atomically and durably with `mode` (default 0644, umask not applied).
-    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644) throws(FileSystemError) {
+    /// Writes `contents` to `path` atomically with `mode` (default 0644, umask not applied); `durable`
+    /// adds the fsyncs that make the new content survive a power loss.
+    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644, durable: Bool = true)
+        throws(FileSystemError)
+    {
         var contents = contents
         let failure = contents.withUTF8 { buffer -> FileSystemError? in
             do throws(FileSystemError) {
-                try write(UnsafeRawBufferPointer(buffer), to: path, mode: mode)
+                try write(UnsafeRawBufferPointer(buffer), to: path, mode: mode, durable: durable)
                 return nil
             } catch {
                 return error
@@ -29,8 +32,8 @@ public enum AtomicFile {
         if let failure { throw failure }
     }
 
-    /// Writes `bytes` to `path` atomically and durably with `mode`.
-    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t = 0o644)
+    /// Writes `bytes` to `path` atomically with `mode`, durably unless `durable` is false.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t = 0o644, durable: Bool = true)
         throws(FileSystemError)
     {
         let temporary = temporaryPrefix(for: path) + String(getpid())
@@ -39,7 +42,7 @@ public enum AtomicFile {
         do throws(FileSystemError) {
             try writeAll(fd, bytes, path: temporary)
             guard fchmod(fd, mode) == 0 else { throw FileSystemError(operation: "chmod", path: temporary, errno: errno) }
-            guard fsync(fd) == 0 else { throw FileSystemError(operation: "fsync", path: temporary, errno: errno) }
+            guard !durable || fsync(fd) == 0 else { throw FileSystemError(operation: "fsync", path: temporary, errno: errno) }
             guard close(fd) == 0 else {
                 throw FileSystemError(operation: "close", path: temporary, errno: errno)
             }
@@ -53,7 +56,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw FileSystemError(operation: "rename", path: path, errno: code)
         }
-        try syncDirectory(of: path)
+        if durable { try syncDirectory(of: path) }
     }
 
     /// Removes temporary files that a killed process left beside `path`; returns how many.

@@ -60,6 +60,7 @@ public final class WeatherService: @unchecked Sendable {
     var lastTickAt: ContinuousClock.Instant?
     var sentReady = false
     var stateWriteFailure: FileSystemError?
+    var textfileWriteFailure: FileSystemError?
     var watchdogTimer: (any DispatchSourceTimer)?
 
     /// Creates a service for `configuration`, writing `stateFile` (nil: no state file, e.g. tests).
@@ -286,11 +287,14 @@ public final class WeatherService: @unchecked Sendable {
 
     func writeState() {
         guard let stateFile else {
+            writeTextfile(makeSnapshot())
             notifyReadyOnce()
             return
         }
+        let snapshot = makeSnapshot()
+        writeTextfile(snapshot)
         do {
-            try stateFile.write(makeSnapshot())
+            try stateFile.write(snapshot)
             if let previous = stateWriteFailure {
                 stateWriteFailure = nil
                 logger.notice(
@@ -311,6 +315,20 @@ public final class WeatherService: @unchecked Sendable {
                 )
             }
             stateWriteFailure = error
+        }
+    }
+
+    /// Rewrites the node_exporter textfile, when configured (atomic; no fsync: it is re-made every tick).
+    private func writeTextfile(_ snapshot: StateSnapshot) {
+        guard let path = configuration.prometheusTextfile else { return }
+        do {
+            try AtomicFile.write(PrometheusText.render(snapshot), to: path, durable: false)
+            textfileWriteFailure = nil
+        } catch {
+            if textfileWriteFailure?.condition != error.condition {
+                logger.error("\(error)", metadata: ["weather.textfile": "\(path)", "weather.error": "\(error)"])
+            }
+            textfileWriteFailure = error
         }
     }
 

@@ -16,12 +16,12 @@ struct Status: ParsableCommand {
 
     /// Output formats.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, waybar, prometheus
     }
 
     @OptionGroup var common: CommonOptions
 
-    @Option(name: .long, help: "Output format: text or json.")
+    @Option(name: .long, help: "Output format: text, json, waybar (one JSON line) or prometheus.")
     var format: Format = .text
 
     @Option(name: .long, help: ArgumentHelp("Report only this location id.", valueName: "id"))
@@ -41,7 +41,14 @@ struct Status: ParsableCommand {
         do {
             snapshot = try StateFile(path: path).read()
         } catch {
-            print("WEATHERD UNKNOWN - \(error)")
+            switch format {
+            case .waybar:
+                print(#"{"text":"weatherd: no data","tooltip":"\#(escaped("\(error)"))","class":["unknown"],"alt":"unknown"}"#)
+            case .prometheus:
+                print("# weatherd: \(String(describing: error).split(separator: "\n").first ?? "")")
+            case .text, .json:
+                print("WEATHERD UNKNOWN - \(error)")
+            }
             throw ExitCode(Int32(Health.unknown.rawValue))
         }
         if let location, !snapshot.locations.contains(where: { $0.location.id == location }) {
@@ -55,9 +62,18 @@ struct Status: ParsableCommand {
         switch format {
         case .json: print(StateEncoder.encode(shown), terminator: "")
         case .text: print(StatusText.render(shown, health: health, now: now))
+        case .waybar: print(Waybar.render(snapshot, focus: location, now: now))
+        case .prometheus: print(PrometheusText.render(shown), terminator: "")
         }
         if health != .ok { throw ExitCode(Int32(health.rawValue)) }
     }
+}
+
+/// `text` as the inside of a JSON string literal.
+private func escaped(_ text: String) -> String {
+    var output = ""
+    JSONWriter.appendEscaped(text, to: &output)
+    return String(output.dropFirst().dropLast())
 }
 
 /// The text form of `status`: a monitoring-plugin summary line, then one line per location.

@@ -1,0 +1,138 @@
+import WeatherCore
+
+/// Renders a ``StateSnapshot`` in the Prometheus text exposition format (node_exporter's textfile
+/// collector, `weatherd status --format prometheus`). Values are in base units whatever the configured
+/// units: °C, m/s, mm, ratios (0–1) for humidity and cloud cover.
+public enum PrometheusText {
+    /// One metric family: name, type, help and samples (labels, value).
+    struct Family {
+        let name: String
+        let type: String
+        let help: String
+        var samples: [(labels: [(String, String)], value: Double)] = []
+    }
+
+    /// The exposition text of `snapshot`, ending in a newline.
+    public static func render(_ snapshot: StateSnapshot) -> String {
+        var families = locationFamilies(snapshot.locations)
+        let daemon = snapshot.daemon
+        families.append(
+            Family(
+                name: "weatherd_fetches_total", type: "counter", help: "Fetches since the daemon started, by result.",
+                samples: [([("result", "ok")], Double(daemon.fetchesOK)), ([("result", "failed")], Double(daemon.fetchesFailed))]
+            )
+        )
+        let counters: [(String, String, Int)] = [
+            ("weatherd_ticks_total", "Ticks since the daemon started.", daemon.ticks),
+            ("weatherd_ticks_skipped_total", "Ticks skipped because the previous fetch was still running.", daemon.ticksSkipped),
+            ("weatherd_ticks_from_cache_total", "Ticks served from cached data during an API backoff.", daemon.ticksFromCache),
+        ]
+        for (name, help, value) in counters {
+            families.append(Family(name: name, type: "counter", help: help, samples: [([], Double(value))]))
+        }
+        families.append(
+            Family(
+                name: "weatherd_state_timestamp_seconds", type: "gauge", help: "When the state was written (Unix time).",
+                samples: [([], snapshot.generatedAt.secondsSinceEpoch.rounded(.down))]
+            )
+        )
+        families.append(
+            Family(
+                name: "weatherd_backoff_until_timestamp_seconds", type: "gauge",
+                help: "No API request before this Unix time; 0 when not paused.",
+                samples: [([], daemon.backoffUntil?.secondsSinceEpoch ?? 0)]
+            )
+        )
+        var text = ""
+        text.reserveCapacity(4096)
+        for family in families where !family.samples.isEmpty {
+            text += "# HELP \(family.name) \(family.help)\n# TYPE \(family.name) \(family.type)\n"
+            for sample in family.samples {
+                text += family.name
+                if !sample.labels.isEmpty {
+                    text += "{" + sample.labels.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: ",") + "}"
+                }
+                text += " \(format(sample.value))\n"
+            }
+        }
+        return text
+    }
+
+    private static func locationFamilies(_ locations: [LocationState]) -> [Family] {
+        typealias Extract = (LocationState) -> Double?
+        let definitions: [(String, String, Extract)] = [
+            ("weatherd_temperature_celsius", "Air temperature at 2 m.", { celsius($0.weather?.temperature, $0) }),
+            ("weatherd_apparent_temperature_celsius", "Apparent (feels-like) temperature.", {
+                celsius($0.weather?.apparentTemperature, $0)
+            }),
+            ("weatherd_relative_humidity_ratio", "Relative humidity at 2 m, 0 to 1.", {
+                $0.weather?.relativeHumidity.map { $0 / 100 }
+            }),
+            ("weatherd_cloud_cover_ratio", "Cloud cover, 0 to 1.", { $0.weather?.cloudCover.map { $0 / 100 } }),
+            ("weatherd_wind_speed_meters_per_second", "Wind speed at 10 m.", {
+                metersPerSecond($0.weather?.windSpeed, $0)
+            }),
+            ("weatherd_wind_gusts_meters_per_second", "Wind gusts at 10 m.", {
+                metersPerSecond($0.weather?.windGusts, $0)
+            }),
+            ("weatherd_wind_direction_degrees", "Wind direction at 10 m.", { $0.weather?.windDirection }),
+            ("weatherd_precipitation_millimeters", "Precipitation of the last interval.", { entry in
+                entry.weather?.precipitation.map { entry.weather?.units.precipitation == .inch ? $0 * 25.4 : $0 }
+            }),
+            ("weatherd_weather_code", "WMO weather interpretation code.", { $0.weather?.code.map { Double($0.rawValue) } }),
+            ("weatherd_is_day", "1 in daylight, 0 at night.", { $0.weather?.isDay.map { $0 ? 1 : 0 } }),
+            ("weatherd_observation_timestamp_seconds", "Start of the model interval observed (Unix time).", {
+                $0.weather?.observedAt.secondsSinceEpoch
+            }),
+            ("weatherd_last_fetch_success", "1 when the last fetch of the location succeeded, else 0.", {
+                $0.status == .pending ? nil : ($0.lastError == nil ? 1 : 0)
+            }),
+            ("weatherd_fetch_timestamp_seconds", "When the location's weather was last fetched (Unix time).", {
+                $0.fetchedAt?.secondsSinceEpoch
+            }),
+        ]
+        return definitions.map { name, help, extract in
+            var family = Family(name: name, type: "gauge", help: help)
+            for entry in locations {
+                guard let value = extract(entry), value.isFinite else { continue }
+                family.samples.append(([("location", entry.location.id), ("name", entry.location.name)], value))
+            }
+            return family
+        }
+    }
+
+    private static func celsius(_ value: Double?, _ entry: LocationState) -> Double? {
+        guard let value else { return nil }
+        return entry.weather?.units.temperature == .fahrenheit ? (value - 32) * 5 / 9 : value
+    }
+
+    private static func metersPerSecond(_ value: Double?, _ entry: LocationState) -> Double? {
+        guard let value, let unit = entry.weather?.units.windSpeed else { return nil }
+        switch unit {
+        case .kmh: return value / 3.6
+        case .ms: return value
+        case .mph: return value * 0.44704
+        case .kn: return value * 1852 / 3600
+        }
+    }
+
+    /// A label value with `\`, `"` and newlines escaped as the format requires.
+    static func escape(_ value: String) -> String {
+        var result = ""
+        for character in value {
+            switch character {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        let rounded = (value * 1e6).rounded() / 1e6
+        return "\(rounded)"
+    }
+}
