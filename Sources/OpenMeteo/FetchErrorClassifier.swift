@@ -93,7 +93,7 @@ enum FetchErrorClassifier {
 
     /// `Retry-After` as seconds (the delta-seconds form; an HTTP date is ignored).
     static func parseRetryAfter(_ value: String) -> Double? {
-        Int(value.trimmingCharacters()).map { Double(max($0, 0)) }
+        Int(value.trimmingWhitespace()).map { Double(max($0, 0)) }
     }
 
     private static func describe(errno code: Int32) -> String {
@@ -106,11 +106,5 @@ enum FetchErrorClassifier {
         case 32: "broken pipe"
         default: "I/O error \(code)"
         }
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

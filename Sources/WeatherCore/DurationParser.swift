@@ -3,7 +3,7 @@
 public enum DurationParser {
     /// Parses `text`; nil when it is not a duration.
     public static func parse(_ text: String) -> Duration? {
-        let trimmed = text.trimmingSpaces()
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         var number = Substring(trimmed)
@@ -57,10 +57,8 @@ extension Duration {
 }
 
 extension String {
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
-        return String(scalars)
+    /// The string without leading and trailing whitespace (no Foundation needed).
+    public func trimmingWhitespace() -> String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

@@ -127,7 +127,7 @@ public struct ConfigParser: Sendable {
                 }
             }
             let line = item.mark?.line
-            guard let name, !name.trimmingSpaces().isEmpty else {
+            guard let name, !name.trimmingWhitespace().isEmpty else {
                 throw error("\(path).name", line, "a location needs a non-empty name")
             }
             guard let latitude, let longitude else {
@@ -243,11 +243,5 @@ public struct ConfigParser: Sendable {
         default:
             return ConfigError(file: file, keyPath: "", line: nil, message: "invalid YAML: \(error)")
         }
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }
