@@ -21,11 +21,14 @@ enum ForecastRoute {
             let now = Int(time(nil))
             let quarterHour = now - now % 900
             let body = FakeResponse.forecastBody(
-                latitude: latitude, longitude: longitude,
+                latitude: latitude,
+                longitude: longitude,
                 weatherCode: FakeOpenMeteoServer.weatherCode(forLatitude: latitude),
-                temperatureUnit: temperature.symbol, windSpeedUnit: wind.symbol,
+                temperatureUnit: temperature.symbol,
+                windSpeedUnit: wind.symbol,
                 precipitationUnit: precipitation.symbol,
-                time: quarterHour, isDay: isDay(utc: quarterHour, longitude: longitude)
+                time: quarterHour,
+                isDay: isDay(utc: quarterHour, longitude: longitude)
             )
             return .body(status: 200, body: body)
         } catch {
@@ -40,7 +43,11 @@ enum ForecastRoute {
         return (6..<18).contains(localHour)
     }
 
-    private static func coordinate(_ request: FakeRequest, _ name: String, limit: Double) throws(ParameterError)
+    private static func coordinate(
+        _ request: FakeRequest,
+        _ name: String,
+        limit: Double
+    ) throws(ParameterError)
         -> Double
     {
         guard let text = request.query[name], !text.isEmpty else {

@@ -19,20 +19,55 @@ enum GeocodingRoute {
 
     private static let places = [
         Place(
-            id: 2_988_507, name: "Paris", latitude: 48.85341, longitude: 2.3488, elevation: 42,
-            countryCode: "FR", timezone: "Europe/Paris", country: "France"),
+            id: 2_988_507,
+            name: "Paris",
+            latitude: 48.85341,
+            longitude: 2.3488,
+            elevation: 42,
+            countryCode: "FR",
+            timezone: "Europe/Paris",
+            country: "France"
+        ),
         Place(
-            id: 2_950_159, name: "Berlin", latitude: 52.52437, longitude: 13.41053, elevation: 74,
-            countryCode: "DE", timezone: "Europe/Berlin", country: "Germany"),
+            id: 2_950_159,
+            name: "Berlin",
+            latitude: 52.52437,
+            longitude: 13.41053,
+            elevation: 74,
+            countryCode: "DE",
+            timezone: "Europe/Berlin",
+            country: "Germany"
+        ),
         Place(
-            id: 2_643_743, name: "London", latitude: 51.50853, longitude: -0.12574, elevation: 25,
-            countryCode: "GB", timezone: "Europe/London", country: "United Kingdom"),
+            id: 2_643_743,
+            name: "London",
+            latitude: 51.50853,
+            longitude: -0.12574,
+            elevation: 25,
+            countryCode: "GB",
+            timezone: "Europe/London",
+            country: "United Kingdom"
+        ),
         Place(
-            id: 4_250_542, name: "Springfield", latitude: 39.80172, longitude: -89.64371, elevation: 180,
-            countryCode: "US", timezone: "America/Chicago", country: "United States"),
+            id: 4_250_542,
+            name: "Springfield",
+            latitude: 39.80172,
+            longitude: -89.64371,
+            elevation: 180,
+            countryCode: "US",
+            timezone: "America/Chicago",
+            country: "United States"
+        ),
         Place(
-            id: 1_850_147, name: "Tokyo", latitude: 35.6895, longitude: 139.69171, elevation: 44,
-            countryCode: "JP", timezone: "Asia/Tokyo", country: "Japan"),
+            id: 1_850_147,
+            name: "Tokyo",
+            latitude: 35.6895,
+            longitude: 139.69171,
+            elevation: 44,
+            countryCode: "JP",
+            timezone: "Asia/Tokyo",
+            country: "Japan"
+        ),
     ]
 
     /// Case-insensitive match on `name` (a prefix from 3 characters on, like the real fuzzy search),

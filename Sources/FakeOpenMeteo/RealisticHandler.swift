@@ -22,9 +22,14 @@ extension FakeOpenMeteoServer {
         isDay: Bool
     ) -> String {
         FakeResponse.forecastBody(
-            latitude: latitude, longitude: longitude, weatherCode: weatherCode,
-            temperatureUnit: temperatureUnit, windSpeedUnit: windSpeedUnit, precipitationUnit: precipitationUnit,
-            time: time, isDay: isDay
+            latitude: latitude,
+            longitude: longitude,
+            weatherCode: weatherCode,
+            temperatureUnit: temperatureUnit,
+            windSpeedUnit: windSpeedUnit,
+            precipitationUnit: precipitationUnit,
+            time: time,
+            isDay: isDay
         )
     }
 

@@ -71,7 +71,10 @@ enum FetchErrorClassifier {
             }
             if let first = error.connectionErrors.first {
                 if let io = first.error as? IOError {
-                    return FetchError(kind: .network, message: "cannot connect to \(error.host): \(describe(errno: io.errnoCode))")
+                    return FetchError(
+                        kind: .network,
+                        message: "cannot connect to \(error.host): \(describe(errno: io.errnoCode))"
+                    )
                 }
                 return FetchError(kind: .network, message: "cannot connect to \(error.host): \(first.error)")
             }

@@ -25,8 +25,13 @@ public enum ForecastDecoder {
         guard let time = current.time, time.isFinite, abs(time) < 1e11 else {
             throw invalid("missing or invalid `current.time`")
         }
-        if let unit = dto.current_units?.temperature_2m, unit != units.temperature.symbol {
-            throw invalid("temperature in \(unit), asked for \(units.temperature.symbol)")
+        let unitChecks = [
+            ("temperature", dto.current_units?.temperature_2m, units.temperature.symbol),
+            ("wind speed", dto.current_units?.wind_speed_10m, units.windSpeed.apiSymbol),
+            ("precipitation", dto.current_units?.precipitation, units.precipitation.symbol),
+        ]
+        for (name, sent, asked) in unitChecks {
+            if let sent, sent != asked { throw invalid("\(name) in \(sent), asked for \(asked)") }
         }
         let code = try weatherCode(current.weather_code)
         let isDay = try current.is_day.map { (value) throws(FetchError) -> Bool in
@@ -111,7 +116,9 @@ public enum ForecastDecoder {
 
     /// The `reason` of an Open-Meteo error body (`{"error":true,"reason":"..."}`), if the body is one.
     public static func errorReason(_ body: some Collection<UInt8>) -> String? {
-        guard let dto = try? JSONDecoder().decode(ErrorResponseDTO.self, from: Data(body)), dto.error else { return nil }
+        guard let dto = try? JSONDecoder().decode(ErrorResponseDTO.self, from: Data(body)), dto.error else {
+            return nil
+        }
         return dto.reason
     }
 

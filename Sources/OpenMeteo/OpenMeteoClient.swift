@@ -17,7 +17,13 @@ public struct OpenMeteoClient: WeatherProviding {
     private let logger: Logger
 
     /// Creates a client. `httpClient` is owned (and shut down) by the caller.
-    public init(httpClient: HTTPClient, endpoint: ForecastEndpoint, timeout: Duration, userAgent: String, logger: Logger) {
+    public init(
+        httpClient: HTTPClient,
+        endpoint: ForecastEndpoint,
+        timeout: Duration,
+        userAgent: String,
+        logger: Logger
+    ) {
         self.httpClient = httpClient
         self.endpoint = endpoint
         self.timeout = timeout
@@ -35,7 +41,9 @@ public struct OpenMeteoClient: WeatherProviding {
         }
         let status = Int(response.head.status.code)
         guard (200..<300).contains(status) else {
-            throw redacted(FetchErrorClassifier.classify(status: status, headers: response.head.headers, body: response.body))
+            throw redacted(
+                FetchErrorClassifier.classify(status: status, headers: response.head.headers, body: response.body)
+            )
         }
         do {
             return try ForecastDecoder.decode(response.body.readableBytesView, units: units)
@@ -49,7 +57,8 @@ public struct OpenMeteoClient: WeatherProviding {
         var request = try HTTPClient.Request(url: url, method: .GET)
         request.headers.add(name: "User-Agent", value: userAgent)
         request.headers.add(name: "Accept", value: "application/json")
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout.seconds * 1e9))
+        // Clamped: a deadline past ~292 years would overflow NIO's nanoseconds.
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(min(timeout.seconds, 1e9) * 1e9))
         let task = httpClient.execute(
             request: request,
             delegate: BoundedBodyCollector(limit: Self.bodyLimit),

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Replaces files atomically: a temporary file in the same directory, written and fsynced, renamed over
@@ -17,7 +17,12 @@ public enum AtomicFile {
 
     /// Writes `contents` to `path` atomically with `mode` (default 0644, umask not applied); `durable`
     /// adds the fsyncs that make the new content survive a power loss.
-    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644, durable: Bool = true)
+    public static func write(
+        _ contents: String,
+        to path: String,
+        mode: mode_t = 0o644,
+        durable: Bool = true
+    )
         throws(FileSystemError)
     {
         var contents = contents
@@ -33,7 +38,12 @@ public enum AtomicFile {
     }
 
     /// Writes `bytes` to `path` atomically with `mode`, durably unless `durable` is false.
-    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, mode: mode_t = 0o644, durable: Bool = true)
+    public static func write(
+        _ bytes: UnsafeRawBufferPointer,
+        to path: String,
+        mode: mode_t = 0o644,
+        durable: Bool = true
+    )
         throws(FileSystemError)
     {
         let temporary = temporaryPrefix(for: path) + String(getpid())
@@ -41,8 +51,12 @@ public enum AtomicFile {
         guard fd >= 0 else { throw FileSystemError(operation: "create", path: temporary, errno: errno) }
         do throws(FileSystemError) {
             try writeAll(fd, bytes, path: temporary)
-            guard fchmod(fd, mode) == 0 else { throw FileSystemError(operation: "chmod", path: temporary, errno: errno) }
-            guard !durable || fsync(fd) == 0 else { throw FileSystemError(operation: "fsync", path: temporary, errno: errno) }
+            guard fchmod(fd, mode) == 0 else {
+                throw FileSystemError(operation: "chmod", path: temporary, errno: errno)
+            }
+            guard !durable || fsync(fd) == 0 else {
+                throw FileSystemError(operation: "fsync", path: temporary, errno: errno)
+            }
             guard close(fd) == 0 else {
                 throw FileSystemError(operation: "close", path: temporary, errno: errno)
             }

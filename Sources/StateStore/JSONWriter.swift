@@ -85,7 +85,8 @@ public struct JSONWriter {
                 case "\n": "\\n"
                 case "\r": "\\r"
                 case "\t": "\\t"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
+                case _
+                where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
                     "\\u" + hex4(scalar.value)
                 default: nil
                 }

@@ -18,27 +18,41 @@ public enum PrometheusText {
         let daemon = snapshot.daemon
         families.append(
             Family(
-                name: "weatherd_fetches_total", type: "counter", help: "Fetches since the daemon started, by result.",
-                samples: [([("result", "ok")], Double(daemon.fetchesOK)), ([("result", "failed")], Double(daemon.fetchesFailed))]
+                name: "weatherd_fetches_total",
+                type: "counter",
+                help: "Fetches since the daemon started, by result.",
+                samples: [
+                    ([("result", "ok")], Double(daemon.fetchesOK)),
+                    ([("result", "failed")], Double(daemon.fetchesFailed)),
+                ]
             )
         )
         let counters: [(String, String, Int)] = [
             ("weatherd_ticks_total", "Ticks since the daemon started.", daemon.ticks),
-            ("weatherd_ticks_skipped_total", "Ticks skipped because the previous fetch was still running.", daemon.ticksSkipped),
-            ("weatherd_ticks_from_cache_total", "Ticks served from cached data during an API backoff.", daemon.ticksFromCache),
+            (
+                "weatherd_ticks_skipped_total", "Ticks skipped because the previous fetch was still running.",
+                daemon.ticksSkipped
+            ),
+            (
+                "weatherd_ticks_from_cache_total", "Ticks served from cached data during an API backoff.",
+                daemon.ticksFromCache
+            ),
         ]
         for (name, help, value) in counters {
             families.append(Family(name: name, type: "counter", help: help, samples: [([], Double(value))]))
         }
         families.append(
             Family(
-                name: "weatherd_state_timestamp_seconds", type: "gauge", help: "When the state was written (Unix time).",
+                name: "weatherd_state_timestamp_seconds",
+                type: "gauge",
+                help: "When the state was written (Unix time).",
                 samples: [([], snapshot.generatedAt.secondsSinceEpoch.rounded(.down))]
             )
         )
         families.append(
             Family(
-                name: "weatherd_backoff_until_timestamp_seconds", type: "gauge",
+                name: "weatherd_backoff_until_timestamp_seconds",
+                type: "gauge",
                 help: "No API request before this Unix time; 0 when not paused.",
                 samples: [([], daemon.backoffUntil?.secondsSinceEpoch ?? 0)]
             )
@@ -62,34 +76,61 @@ public enum PrometheusText {
         typealias Extract = (LocationState) -> Double?
         let definitions: [(String, String, Extract)] = [
             ("weatherd_temperature_celsius", "Air temperature at 2 m.", { celsius($0.weather?.temperature, $0) }),
-            ("weatherd_apparent_temperature_celsius", "Apparent (feels-like) temperature.", {
-                celsius($0.weather?.apparentTemperature, $0)
-            }),
-            ("weatherd_relative_humidity_ratio", "Relative humidity at 2 m, 0 to 1.", {
-                $0.weather?.relativeHumidity.map { $0 / 100 }
-            }),
+            (
+                "weatherd_apparent_temperature_celsius", "Apparent (feels-like) temperature.",
+                {
+                    celsius($0.weather?.apparentTemperature, $0)
+                }
+            ),
+            (
+                "weatherd_relative_humidity_ratio", "Relative humidity at 2 m, 0 to 1.",
+                {
+                    $0.weather?.relativeHumidity.map { $0 / 100 }
+                }
+            ),
             ("weatherd_cloud_cover_ratio", "Cloud cover, 0 to 1.", { $0.weather?.cloudCover.map { $0 / 100 } }),
-            ("weatherd_wind_speed_meters_per_second", "Wind speed at 10 m.", {
-                metersPerSecond($0.weather?.windSpeed, $0)
-            }),
-            ("weatherd_wind_gusts_meters_per_second", "Wind gusts at 10 m.", {
-                metersPerSecond($0.weather?.windGusts, $0)
-            }),
+            (
+                "weatherd_wind_speed_meters_per_second", "Wind speed at 10 m.",
+                {
+                    metersPerSecond($0.weather?.windSpeed, $0)
+                }
+            ),
+            (
+                "weatherd_wind_gusts_meters_per_second", "Wind gusts at 10 m.",
+                {
+                    metersPerSecond($0.weather?.windGusts, $0)
+                }
+            ),
             ("weatherd_wind_direction_degrees", "Wind direction at 10 m.", { $0.weather?.windDirection }),
-            ("weatherd_precipitation_millimeters", "Precipitation of the last interval.", { entry in
-                entry.weather?.precipitation.map { entry.weather?.units.precipitation == .inch ? $0 * 25.4 : $0 }
-            }),
-            ("weatherd_weather_code", "WMO weather interpretation code.", { $0.weather?.code.map { Double($0.rawValue) } }),
+            (
+                "weatherd_precipitation_millimeters", "Precipitation of the last interval.",
+                { entry in
+                    entry.weather?.precipitation.map { entry.weather?.units.precipitation == .inch ? $0 * 25.4 : $0 }
+                }
+            ),
+            (
+                "weatherd_weather_code", "WMO weather interpretation code.",
+                { $0.weather?.code.map { Double($0.rawValue) } }
+            ),
             ("weatherd_is_day", "1 in daylight, 0 at night.", { $0.weather?.isDay.map { $0 ? 1 : 0 } }),
-            ("weatherd_observation_timestamp_seconds", "Start of the model interval observed (Unix time).", {
-                $0.weather?.observedAt.secondsSinceEpoch
-            }),
-            ("weatherd_last_fetch_success", "1 when the last fetch of the location succeeded, else 0.", {
-                $0.status == .pending ? nil : ($0.lastError == nil ? 1 : 0)
-            }),
-            ("weatherd_fetch_timestamp_seconds", "When the location's weather was last fetched (Unix time).", {
-                $0.fetchedAt?.secondsSinceEpoch
-            }),
+            (
+                "weatherd_observation_timestamp_seconds", "Start of the model interval observed (Unix time).",
+                {
+                    $0.weather?.observedAt.secondsSinceEpoch
+                }
+            ),
+            (
+                "weatherd_last_fetch_success", "1 when the last fetch of the location succeeded, else 0.",
+                {
+                    $0.status == .pending ? nil : ($0.lastError == nil ? 1 : 0)
+                }
+            ),
+            (
+                "weatherd_fetch_timestamp_seconds", "When the location's weather was last fetched (Unix time).",
+                {
+                    $0.fetchedAt?.secondsSinceEpoch
+                }
+            ),
         ]
         return definitions.map { name, help, extract in
             var family = Family(name: name, type: "gauge", help: help)

@@ -2,7 +2,7 @@ import Foundation
 import WeatherCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// The state file at one path: loads the previous run's snapshot and replaces it atomically.

@@ -2,7 +2,7 @@ import CSystemd
 import Logging
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A swift-log backend that writes structured entries to the systemd journal with `sd_journal_sendv`.

@@ -1,7 +1,7 @@
 import CSystemd
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// The systemd notify protocol through libsystemd: `READY=1`, `STATUS=`, `WATCHDOG=1`, `STOPPING=1`,

@@ -1,7 +1,7 @@
 import Logging
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A swift-log backend that writes one line per entry to standard error: `message key=value …`.

@@ -1,7 +1,10 @@
 /// Parses and prints the durations of the configuration: a number of seconds (`10`, `0.5`) or a number
 /// with one unit: `ms`, `s`, `m`, `h` (`500ms`, `10s`, `2m`, `1.5h`).
 public enum DurationParser {
-    /// Parses `text`; nil when it is not a duration.
+    /// The longest duration accepted (ten years); longer ones would overflow deadline arithmetic.
+    public static let maximumSeconds: Double = 315_360_000
+
+    /// Parses `text`; nil when it is not a duration or longer than ``maximumSeconds``.
     public static func parse(_ text: String) -> Duration? {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
@@ -14,7 +17,7 @@ public enum DurationParser {
             break
         }
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-            let value = Double(number), value.isFinite
+            let value = Double(number), value.isFinite, value * multiplier <= maximumSeconds
         else { return nil }
         return seconds(value * multiplier)
     }

@@ -51,7 +51,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             bytes[13] == 58, bytes[16] == 58,
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -73,7 +74,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             guard index + 1 == bytes.count else { return nil }
         case 43, 45:  // + -
             guard index + 6 == bytes.count, bytes[index + 3] == 58,
-                let hours = number(index + 1..<index + 3), let minutes = number(index + 4..<index + 6)
+                let hours = number(index + 1..<index + 3), let minutes = number(index + 4..<index + 6),
+                hours < 24, minutes < 60
             else { return nil }
             offset = (hours * 3600 + minutes * 60) * (bytes[index] == 45 ? -1 : 1)
         default:
@@ -102,6 +104,14 @@ enum CivilDate {
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     static func toDays(year: Int64, month: Int64, day: Int64) -> Int64 {

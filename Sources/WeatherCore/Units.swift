@@ -10,6 +10,9 @@ public enum TemperatureUnit: String, Sendable, CaseIterable, Codable {
 public enum WindSpeedUnit: String, Sendable, CaseIterable, Codable {
     case kmh, ms, mph, kn
 
+    /// The symbol Open-Meteo writes in `current_units` ("mp/h" for mph).
+    public var apiSymbol: String { self == .mph ? "mp/h" : symbol }
+
     /// The unit symbol shown to people (Open-Meteo itself writes mph as "mp/h").
     public var symbol: String {
         switch self {

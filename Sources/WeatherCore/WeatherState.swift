@@ -47,7 +47,8 @@ public struct WeatherState: Sendable {
             var record = known[location.id] ?? Record(location: location)
             if record.location != location {
                 // Coordinates changed: the old weather belongs to another place.
-                let moved = record.location.latitude != location.latitude
+                let moved =
+                    record.location.latitude != location.latitude
                     || record.location.longitude != location.longitude
                 record.location = location
                 if moved { record = Record(location: location) }

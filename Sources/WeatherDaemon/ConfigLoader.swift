@@ -1,7 +1,7 @@
 import WeatherCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Command-line values that override the configuration file (SPEC §2 precedence).
@@ -58,7 +58,12 @@ public struct ConfigLoader: Sendable {
         var config = base
         if let interval = overrides.interval {
             guard interval > .zero else {
-                throw ConfigError(file: "command line", keyPath: "--interval", line: nil, message: "must be greater than 0")
+                throw ConfigError(
+                    file: "command line",
+                    keyPath: "--interval",
+                    line: nil,
+                    message: "must be greater than 0"
+                )
             }
             config.interval = interval
         }
@@ -75,7 +80,12 @@ public struct ConfigLoader: Sendable {
     private static func read(_ path: String) throws(ConfigError) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw ConfigError(file: path, keyPath: "", line: nil, message: "cannot open: \(String(cString: strerror(errno)))")
+            throw ConfigError(
+                file: path,
+                keyPath: "",
+                line: nil,
+                message: "cannot open: \(String(cString: strerror(errno)))"
+            )
         }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -84,7 +94,12 @@ public struct ConfigLoader: Sendable {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ConfigError(file: path, keyPath: "", line: nil, message: "cannot read: \(String(cString: strerror(errno)))")
+                throw ConfigError(
+                    file: path,
+                    keyPath: "",
+                    line: nil,
+                    message: "cannot read: \(String(cString: strerror(errno)))"
+                )
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])

@@ -151,7 +151,11 @@ public struct ConfigParser: Sendable {
     private func mapping(_ node: Node, path: String) throws(ConfigError) -> [(String, Node, Int?)] {
         guard case .mapping(let mapping) = node else {
             if case .scalar(let scalar) = node, Self.isNull(scalar) { return [] }
-            throw error(path, node.mark?.line, path.isEmpty ? "the file must be a mapping of keys" : "must be a mapping")
+            throw error(
+                path,
+                node.mark?.line,
+                path.isEmpty ? "the file must be a mapping of keys" : "must be a mapping"
+            )
         }
         var entries: [(String, Node, Int?)] = []
         for (key, value) in mapping {
@@ -183,7 +187,8 @@ public struct ConfigParser: Sendable {
         }
         guard range.contains(number) else {
             throw error(
-                path, node.mark?.line,
+                path,
+                node.mark?.line,
                 "must be between \(NumberFormat.json(range.lowerBound)) and \(NumberFormat.json(range.upperBound)), got \(value.string)"
             )
         }
@@ -194,7 +199,8 @@ public struct ConfigParser: Sendable {
         let value = try scalar(node, path: path, expected: "a duration")
         guard let duration = DurationParser.parse(value.string) else {
             throw error(
-                path, node.mark?.line,
+                path,
+                node.mark?.line,
                 "must be a duration such as 10s, 500ms, 2m or a number of seconds, got \"\(value.string)\""
             )
         }
@@ -202,7 +208,10 @@ public struct ConfigParser: Sendable {
         return duration
     }
 
-    private func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, path: String) throws(ConfigError)
+    private func choice<Choice: RawRepresentable & CaseIterable>(
+        _ node: Node,
+        path: String
+    ) throws(ConfigError)
         -> Choice where Choice.RawValue == String
     {
         let value = try scalar(node, path: path, expected: "a string")
@@ -235,7 +244,9 @@ public struct ConfigParser: Sendable {
             return ConfigError(file: file, keyPath: "", line: mark.line, message: "invalid YAML: \(problem)\(detail)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             return ConfigError(
-                file: file, keyPath: duplicates.joined(separator: ", "), line: context.mark.line,
+                file: file,
+                keyPath: duplicates.joined(separator: ", "),
+                line: context.mark.line,
                 message: "duplicate key"
             )
         case .reader(let problem, _, _, _):

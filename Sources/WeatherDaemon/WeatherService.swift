@@ -261,7 +261,10 @@ public final class WeatherService: @unchecked Sendable {
                 metadata: ["weather.state_file": "\(stateFile.path)"]
             )
         case .unreadable(let error):
-            logger.error("cannot read the previous state: \(error)", metadata: ["weather.state_file": "\(stateFile.path)"])
+            logger.error(
+                "cannot read the previous state: \(error)",
+                metadata: ["weather.state_file": "\(stateFile.path)"]
+            )
         }
     }
 
@@ -377,7 +380,9 @@ public final class WeatherService: @unchecked Sendable {
         guard !stopped else { return }
         let allowed = configuration.interval + configuration.timeout + timeout / 2
         if let lastTickAt, ContinuousClock.now - lastTickAt > allowed {
-            logger.warning("no tick for \(DurationParser.formatForPeople(ContinuousClock.now - lastTickAt)); not pinging the watchdog")
+            logger.warning(
+                "no tick for \(DurationParser.formatForPeople(ContinuousClock.now - lastTickAt)); not pinging the watchdog"
+            )
             return
         }
         environment.notifier.watchdog()

@@ -5,7 +5,7 @@ import WeatherCore
 import WeatherDaemon
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `weatherd once`: fetch every location once, print, exit.
@@ -23,7 +23,10 @@ struct Once: AsyncParsableCommand {
 
     func run() async throws {
         let config = try common.loadConfiguration(runtime)
-        var logger = World.makeLogger(target: runtime.logTarget == .auto ? .stderr : runtime.logTarget, level: runtime.logLevel)
+        var logger = World.makeLogger(
+            target: runtime.logTarget == .auto ? .stderr : runtime.logTarget,
+            level: runtime.logLevel
+        )
         logger.logLevel = max(runtime.logLevel, .warning)
         let httpClient = World.makeHTTPClient(timeout: config.timeout)
         let provider = World.makeProvider(config, httpClient: httpClient, logger: logger)
@@ -42,9 +45,14 @@ struct Once: AsyncParsableCommand {
         }
         try? await httpClient.shutdown()
         let snapshot = state.snapshot(
-            now: World.now(), pid: Int(getpid()), version: WeatherdVersion.current, startedAt: started,
-            interval: config.interval.seconds, timeout: config.timeout.seconds,
-            staleAfter: config.staleAfter.seconds, backoffUntil: nil
+            now: World.now(),
+            pid: Int(getpid()),
+            version: WeatherdVersion.current,
+            startedAt: started,
+            interval: config.interval.seconds,
+            timeout: config.timeout.seconds,
+            staleAfter: config.staleAfter.seconds,
+            backoffUntil: nil
         )
         switch format {
         case .json: print(StateEncoder.encode(snapshot), terminator: "")

@@ -7,7 +7,7 @@ import WeatherCore
 import WeatherDaemon
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `weatherd run`: the daemon, in the foreground.

@@ -1,7 +1,7 @@
 import Dispatch
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Delivers signals as an async stream through Dispatch sources (the default handlers are ignored).

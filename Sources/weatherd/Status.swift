@@ -43,7 +43,9 @@ struct Status: ParsableCommand {
         } catch {
             switch format {
             case .waybar:
-                print(#"{"text":"weatherd: no data","tooltip":"\#(escaped("\(error)"))","class":["unknown"],"alt":"unknown"}"#)
+                print(
+                    #"{"text":"weatherd: no data","tooltip":"\#(escaped("\(error)"))","class":["unknown"],"alt":"unknown"}"#
+                )
             case .prometheus:
                 print("# weatherd: \(String(describing: error).split(separator: "\n").first ?? "")")
             case .text, .json:
@@ -82,7 +84,8 @@ enum StatusText {
         let age = now.seconds(since: snapshot.generatedAt)
         let failing = snapshot.locations.filter { $0.status == .error }.count
         let stale = snapshot.locations.filter { $0.status == .stale }.count
-        var summary = "WEATHERD \(health.label) - \(snapshot.locations.count) locations, \(failing) failing, \(stale) stale"
+        var summary =
+            "WEATHERD \(health.label) - \(snapshot.locations.count) locations, \(failing) failing, \(stale) stale"
         summary += "; state written \(Report.age(age)) ago"
         if health == .critical, age > 3 * snapshot.daemon.intervalSeconds + snapshot.daemon.timeoutSeconds {
             summary += " (daemon not running?)"

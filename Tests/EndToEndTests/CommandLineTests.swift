@@ -20,7 +20,9 @@ struct CommandLineTests {
     func codesJSON() async throws {
         let result = try await Subprocess.run(["codes", "--format", "json"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix(#"[{"code":0,"condition":"clear","category":"clear","description":"Clear sky"},"#))
+        #expect(
+            result.stdout.hasPrefix(#"[{"code":0,"condition":"clear","category":"clear","description":"Clear sky"},"#)
+        )
         let codes = try #require(try jsonObject(result.stdout) as? [[String: Any]])
         #expect(codes.count == 28)
         #expect(codes.compactMap { $0["code"] as? Int } == codes.compactMap { $0["code"] as? Int }.sorted())
@@ -73,7 +75,9 @@ struct CommandLineTests {
         #expect(lines.last?.hasPrefix("New York: ") == true)
         #expect(lines.allSatisfy { $0.contains(" °C, ") })
 
-        let json = try await Subprocess.run(["once", "--config", config, "--api-url", server.baseURL, "--format", "json"])
+        let json = try await Subprocess.run([
+            "once", "--config", config, "--api-url", server.baseURL, "--format", "json",
+        ])
         #expect(json.status == 0)
         let state = try #require(try jsonObject(json.stdout) as? [String: Any])
         let locations = try #require(state["locations"] as? [[String: Any]])
@@ -120,13 +124,17 @@ struct CommandLineTests {
         #expect(missing.stdout.hasPrefix("WEATHERD UNKNOWN"))
 
         // A fresh, complete state (the output of `once --format json` has the state file's schema).
-        let once = try await Subprocess.run(["once", "--config", config, "--api-url", server.baseURL, "--format", "json"])
+        let once = try await Subprocess.run([
+            "once", "--config", config, "--api-url", server.baseURL, "--format", "json",
+        ])
         try once.stdout.write(toFile: statePath, atomically: true, encoding: .utf8)
         let ok = try await Subprocess.run(["status", "--state-file", statePath])
         #expect(ok.status == 0, "\(ok.stdout)")
         #expect(ok.stdout.hasPrefix("WEATHERD OK"))
         #expect(ok.stdout.contains("Berlin: "))
-        let json = try await Subprocess.run(["status", "--state-file", statePath, "--format", "json", "--location", "nyc"])
+        let json = try await Subprocess.run([
+            "status", "--state-file", statePath, "--format", "json", "--location", "nyc",
+        ])
         #expect(json.status == 0)
         let shown = try #require(try jsonObject(json.stdout) as? [String: Any])
         #expect((shown["locations"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["nyc"])

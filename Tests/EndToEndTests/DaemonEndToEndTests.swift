@@ -110,7 +110,10 @@ struct DaemonEndToEndTests {
     @Test("a failing API keeps the daemon rotating and logs failures at priority 4")
     func failures() async throws {
         let server = try await FakeOpenMeteoServer.start { _ in
-            .openMeteoError(status: 400, reason: "Cannot initialize WeatherVariable from invalid String value tempeture_2m.")
+            .openMeteoError(
+                status: 400,
+                reason: "Cannot initialize WeatherVariable from invalid String value tempeture_2m."
+            )
         }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A child process for end-to-end tests: the built `weatherd` binary, run with arguments and an
@@ -17,8 +17,14 @@ final class Subprocess: @unchecked Sendable {
         return FileManager.default.currentDirectoryPath + "/.build/debug/weatherd"
     }
 
-    init(_ arguments: [String], environment: [String: String] = [:], executable: String = Subprocess.weatherdPath) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("weatherd-proc-\(UUID().uuidString)")
+    init(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        executable: String = Subprocess.weatherdPath
+    ) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "weatherd-proc-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         stdoutURL = directory.appendingPathComponent("stdout")
         stderrURL = directory.appendingPathComponent("stderr")
@@ -61,7 +67,11 @@ final class Subprocess: @unchecked Sendable {
     }
 
     /// Runs `weatherd` with `arguments` to completion (bounded by `timeout`): status and output.
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) async throws
+    static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        timeout: Double = 30
+    ) async throws
         -> (status: Int32, stdout: String, stderr: String)
     {
         let child = try Subprocess(arguments, environment: environment)

@@ -1,0 +1,534 @@
+import AsyncHTTPClient
+import FakeOpenMeteo
+import Foundation
+import Logging
+import OpenMeteo
+import Testing
+import WeatherCore
+
+/// `OpenMeteoClient` against a real loopback `FakeOpenMeteoServer` and a real `HTTPClient`.
+/// Every test starts its own server and client and shuts both down.
+@Suite("OpenMeteoClient")
+struct OpenMeteoClientTests {
+    private static let userAgent = "weatherd/1.2.3"
+    private static let currentList =
+        "temperature_2m,apparent_temperature,relative_humidity_2m,is_day,precipitation,weather_code,cloud_cover,"
+        + "wind_speed_10m,wind_direction_10m,wind_gusts_10m"
+
+    // MARK: - Success and the request
+
+    @Test func successMapsToWeather() async throws {
+        let body = try fixtureText("current-berlin.json")
+        try await withClient(responding: .body(status: 200, body: body)) { server, client in
+            let weather = try await fetch(client).get()
+            let expected = Weather(
+                observedAt: Timestamp(secondsSinceEpoch: 1_763_784_000),
+                utcOffsetSeconds: 3600,
+                temperature: 2.0,
+                apparentTemperature: -1.3,
+                relativeHumidity: 81,
+                precipitation: 0.2,
+                cloudCover: 100,
+                windSpeed: 16.9,
+                windDirection: 254,
+                windGusts: 30.2,
+                isDay: true,
+                code: WMOCode(61),
+                units: Units()
+            )
+            #expect(weather == expected)
+            #expect(server.requestCount == 1)
+        }
+    }
+
+    @Test func requestCarriesExactlyTheSpecQueryAndUserAgent() async throws {
+        try await withClient(FakeOpenMeteoServer.realistic) { server, client in
+            let weather = try await fetch(client).get()
+            #expect(weather.code == WMOCode(FakeOpenMeteoServer.weatherCode(forLatitude: 52.52)))
+            #expect(weather.units == Units())
+            let request = try #require(server.requests.first)
+            #expect(server.requestCount == 1)
+            #expect(request.method == "GET")
+            #expect(request.path == "/v1/forecast")
+            #expect(
+                request.query == [
+                    "latitude": "52.52", "longitude": "13.41", "current": Self.currentList,
+                    "timeformat": "unixtime", "timezone": "auto", "temperature_unit": "celsius",
+                    "wind_speed_unit": "kmh", "precipitation_unit": "mm",
+                ]
+            )
+            #expect(request.query["apikey"] == nil)
+            let agents = request.headers.filter { $0.0.lowercased() == "user-agent" }.map(\.1)
+            #expect(agents == [Self.userAgent])
+        }
+    }
+
+    @Test func requestCarriesTheAPIKeyAndTheRequestedUnits() async throws {
+        let units = Units(temperature: .fahrenheit, windSpeed: .mph, precipitation: .inch)
+        try await withClient(FakeOpenMeteoServer.realistic, apiKey: "secret-key") { server, client in
+            let weather = try await fetch(client, units: units).get()
+            #expect(weather.units == units)
+            let request = try #require(server.requests.first)
+            #expect(request.query["apikey"] == "secret-key")
+            #expect(request.query["temperature_unit"] == "fahrenheit")
+            #expect(request.query["wind_speed_unit"] == "mph")
+            #expect(request.query["precipitation_unit"] == "inch")
+            #expect(request.query.count == 9)
+            #expect(request.uri.hasSuffix("&apikey=secret-key"))
+        }
+    }
+
+    // MARK: - HTTP errors
+
+    @Test func http400KeepsTheReason() async throws {
+        let reason = "Latitude must be in range of -90 to 90°. Given: 91.0."
+        try await withClient(responding: FakeOpenMeteoServer.openMeteoError(status: 400, reason: reason)) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .http)
+            #expect(error.httpStatus == 400)
+            #expect(error.reason == reason)
+            #expect(error.message.contains(reason))
+            #expect(error.retryAfterSeconds == nil)
+        }
+    }
+
+    @Test("other 4xx/5xx are `http`", arguments: [401, 403, 404, 500, 502, 504])
+    func otherStatusesAreHTTP(status: Int) async throws {
+        try await withClient(
+            responding: FakeOpenMeteoServer.openMeteoError(status: status, reason: "reason of \(status)")
+        ) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .http)
+            #expect(error.httpStatus == status)
+            #expect(error.reason == "reason of \(status)")
+            #expect(error.message.contains("\(status)"))
+        }
+    }
+
+    @Test func httpErrorWithoutOpenMeteoBodyUsesTheStatusText() async throws {
+        let page = FakeResponse.body(status: 404, contentType: "text/html", body: "<html>Not here</html>")
+        try await withClient(responding: page) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .http)
+            #expect(error.httpStatus == 404)
+            #expect(error.reason == nil)
+            #expect(error.message == "HTTP 404 Not Found")
+        }
+    }
+
+    @Test func rateLimitedMinutely() async throws {
+        let reason = "Minutely API request limit exceeded. Please try again in one minute."
+        try await withClient(responding: FakeOpenMeteoServer.openMeteoError(status: 429, reason: reason)) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .rateLimited)
+            #expect(error.httpStatus == 429)
+            #expect(error.reason == reason)
+            #expect(error.retryAfterSeconds == nil)
+        }
+    }
+
+    @Test func rateLimitedDailyWithNonJSONBody() async throws {
+        let text = FakeResponse.body(status: 429, contentType: "text/plain", body: "slow down")
+        try await withClient(responding: text) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .rateLimited)
+            #expect(error.reason == nil)
+        }
+    }
+
+    @Test func rateLimitedWithRetryAfter() async throws {
+        try await withClient(
+            responding: FakeOpenMeteoServer.openMeteoError(
+                status: 429,
+                reason: "Too many concurrent requests",
+                headers: [("Retry-After", "120")]
+            )
+        ) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .rateLimited)
+            #expect(error.retryAfterSeconds == 120)
+            #expect(error.reason == "Too many concurrent requests")
+        }
+    }
+
+    @Test func retryAfterAsHTTPDateIsIgnored() async throws {
+        try await withClient(
+            responding: FakeOpenMeteoServer.openMeteoError(
+                status: 429,
+                reason: "Hourly API request limit exceeded.",
+                headers: [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")]
+            )
+        ) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .rateLimited)
+            #expect(error.retryAfterSeconds == nil)
+        }
+    }
+
+    @Test func unavailable503() async throws {
+        try await withClient(
+            responding: FakeOpenMeteoServer.openMeteoError(status: 503, reason: "The service is overloaded")
+        ) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .unavailable)
+            #expect(error.httpStatus == 503)
+            #expect(error.reason == "The service is overloaded")
+            #expect(error.retryAfterSeconds == nil)
+        }
+    }
+
+    @Test func unavailable503WithRetryAfter() async throws {
+        try await withClient(
+            responding: FakeOpenMeteoServer.openMeteoError(
+                status: 503,
+                reason: "The service is overloaded",
+                headers: [("Retry-After", "30")]
+            )
+        ) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .unavailable)
+            #expect(error.retryAfterSeconds == 30)
+        }
+    }
+
+    // MARK: - Invalid responses
+
+    @Test func garbageHTMLWithStatus200() async throws {
+        try await withClient(
+            responding: .body(status: 200, contentType: "text/html", body: "<html><body>Captive portal</body></html>")
+        ) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .invalidResponse)
+            #expect(error.httpStatus == nil)
+        }
+    }
+
+    @Test func truncatedJSONWithStatus200() async throws {
+        let body = try fixtureText("current-berlin.json")
+        try await withClient(responding: .body(status: 200, body: String(body.prefix(200)))) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .invalidResponse)
+        }
+    }
+
+    @Test func streamingErrorWithStatus200() async throws {
+        let body = try fixtureText("streaming-error-200.txt")
+        try await withClient(responding: .body(status: 200, body: body)) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .invalidResponse)
+            #expect(error.message.contains("streaming"))
+        }
+    }
+
+    @Test func emptyBodyWithStatus200() async throws {
+        try await withClient(responding: .body(status: 200, body: "")) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .invalidResponse)
+        }
+    }
+
+    @Test func oversizedChunkedBodyIsCutOffEarly() async throws {
+        try await withClient(responding: .oversized(bytes: 100_000_000)) { _, client in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = try #require(await fetch(client).failure)
+            let elapsed = clock.now - start
+            #expect(error.kind == .invalidResponse)
+            #expect(error.message.contains("over 1024 KiB"))
+            #expect(elapsed < .seconds(3))
+        }
+    }
+
+    /// A body without end: only a client that stops reading at the limit returns at all, so the time bound
+    /// shows that far less than the body was streamed. The same client then still works.
+    @Test func endlessChunkedBodyIsCutOffAndTheClientStaysUsable() async throws {
+        try await withClient(responding: .oversized(bytes: 1 << 50)) { server, client in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = try #require(await fetch(client).failure)
+            let elapsed = clock.now - start
+            #expect(error.kind == .invalidResponse)
+            #expect(error.message.contains("over 1024 KiB"))
+            #expect(elapsed < .seconds(3))
+
+            server.setHandler(FakeOpenMeteoServer.realistic)
+            let weather = try await fetch(client).get()
+            #expect(weather.temperature != nil)
+            #expect(server.requestCount == 2)
+        }
+    }
+
+    @Test func contentLengthOverOneMebibyteIsInvalid() async throws {
+        let body = String(repeating: " ", count: 2 << 20) + "{}"
+        try await withClient(responding: .body(status: 200, body: body)) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .invalidResponse)
+            #expect(error.message.contains("over 1024 KiB"))
+        }
+    }
+
+    @Test func bodyOfExactlyOneMebibyteIsAcceptedAndOneByteMoreIsNot() async throws {
+        let berlin = try fixtureText("current-berlin.json").trimmingCharacters(in: .whitespacesAndNewlines)
+        let padding = (1 << 20) - berlin.utf8.count
+        let exact = String(berlin.dropLast()) + String(repeating: " ", count: padding) + "}"
+        #expect(exact.utf8.count == 1 << 20)
+        let handler: @Sendable (FakeRequest) -> FakeResponse = { request in
+            .body(status: 200, body: request.sequence == 0 ? exact : exact + " ")
+        }
+        try await withClient(handler) { _, client in
+            let weather = try await fetch(client).get()
+            #expect(weather.temperature == 2.0)
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .invalidResponse)
+            #expect(error.message.contains("over 1024 KiB"))
+        }
+    }
+
+    // MARK: - Timeouts
+
+    @Test func hangingServerTimesOut() async throws {
+        try await withClient(responding: .hang, timeout: .milliseconds(500)) { _, client in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = try #require(await fetch(client).failure)
+            let elapsed = clock.now - start
+            #expect(error.kind == .timeout)
+            #expect(error.message == "timed out after 500 ms")
+            #expect(elapsed >= .milliseconds(450))
+            #expect(elapsed < .seconds(2))
+        }
+    }
+
+    @Test func theDeadlineCoversTheWholeBody() async throws {
+        let body = try fixtureText("current-berlin.json")
+        try await withClient(
+            responding: .drip(body: body, bytesPerChunk: 1, intervalMilliseconds: 50),
+            timeout: .milliseconds(500)
+        ) { _, client in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = try #require(await fetch(client).failure)
+            let elapsed = clock.now - start
+            #expect(error.kind == .timeout)
+            #expect(error.message == "timed out after 500 ms")
+            #expect(elapsed < .seconds(2))
+        }
+    }
+
+    @Test func aSlowButTimelyBodyIsFine() async throws {
+        let body = try fixtureText("current-berlin.json")
+        try await withClient(
+            responding: .drip(body: body, bytesPerChunk: 100, intervalMilliseconds: 20),
+            timeout: .seconds(5)
+        ) { _, client in
+            let weather = try await fetch(client).get()
+            #expect(weather.temperature == 2.0)
+        }
+    }
+
+    /// The configuration accepts any positive timeout. One too long for a deadline in nanoseconds (here about
+    /// 317 years) must still work (clamped to "no deadline"), not trap.
+    @Test func aTimeoutTooLongForNanosecondsDoesNotCrash() async {
+        await #expect(processExitsWith: .success) {
+            let server = try await FakeOpenMeteoServer.start()
+            let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+            let client = OpenMeteoClient(
+                httpClient: httpClient,
+                endpoint: ForecastEndpoint(baseURL: server.baseURL),
+                timeout: .seconds(10_000_000_000),
+                userAgent: "weatherd/1.2.3",
+                logger: Logger(label: "OpenMeteoClientTests")
+            )
+            let location = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
+            _ = try await client.currentWeather(at: location, units: Units())
+            try await httpClient.shutdown()
+            try await server.shutdown()
+        }
+
+    }
+
+    // MARK: - Network errors
+
+    @Test func connectionResetMidBodyIsNetwork() async throws {
+        let body = try fixtureText("current-berlin.json")
+        try await withClient(responding: .resetAfter(partialBody: String(body.prefix(100)))) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .network, "got \(error.kind): \(error.message)")
+            #expect(error.httpStatus == nil)
+        }
+    }
+
+    @Test func connectionClosedWithoutAnswerIsNetwork() async throws {
+        try await withClient(responding: .closeImmediately) { _, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(error.kind == .network, "got \(error.kind): \(error.message)")
+        }
+    }
+
+    @Test func connectionRefusedIsNetwork() async throws {
+        let server = try await FakeOpenMeteoServer.start()
+        let baseURL = server.baseURL
+        try await server.shutdown()
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+        let client = makeClient(httpClient, baseURL: baseURL, timeout: .seconds(5))
+        let result = await fetch(client)
+        try await httpClient.shutdown()
+        let error = try #require(result.failure)
+        #expect(error.kind == .network)
+        #expect(error.message.contains("refused"), "message: \(error.message)")
+    }
+
+    @Test func unresolvableHostIsNetwork() async throws {
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+        let client = makeClient(httpClient, baseURL: "http://weatherd-test.invalid", timeout: .seconds(5))
+        let result = await fetch(client, limit: .seconds(15))
+        try await httpClient.shutdown()
+        let error = try #require(result.failure)
+        #expect(error.kind == .network, "got \(error.kind): \(error.message)")
+    }
+
+    // MARK: - The API key stays secret
+
+    @Test func apiKeyNeverAppearsInAnErrorMessage() async throws {
+        let echo: @Sendable (FakeRequest) -> FakeResponse = { request in
+            FakeOpenMeteoServer.openMeteoError(status: 400, reason: "Cannot handle \(request.uri)")
+        }
+        try await withClient(echo, apiKey: "topsecret123") { server, client in
+            let error = try #require(await fetch(client).failure)
+            #expect(server.requests.first?.uri.contains("apikey=topsecret123") == true)
+            #expect(error.kind == .http)
+            #expect(!error.message.contains("topsecret123"), "message: \(error.message)")
+            #expect(!(error.reason ?? "").contains("topsecret123"), "reason: \(error.reason ?? "")")
+            #expect(error.reason?.contains("apikey=REDACTED") == true)
+            #expect(!error.description.contains("topsecret123"))
+        }
+    }
+
+    @Test("the API key stays out of every error class", arguments: ["429", "503", "html", "refused"])
+    func apiKeyNeverAppearsInOtherErrors(case name: String) async throws {
+        let key = "a b&topsecret"
+        let echo: @Sendable (FakeRequest) -> FakeResponse = { request in
+            switch name {
+            case "429": FakeOpenMeteoServer.openMeteoError(status: 429, reason: "Minutely \(request.uri) a b&topsecret")
+            case "503": FakeOpenMeteoServer.openMeteoError(status: 503, reason: "Overloaded \(request.uri)")
+            default: .body(status: 200, contentType: "text/html", body: "<html>\(request.uri)</html>")
+            }
+        }
+        let error: FetchError
+        if name == "refused" {
+            let server = try await FakeOpenMeteoServer.start()
+            let baseURL = server.baseURL
+            try await server.shutdown()
+            let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+            let result = await fetch(makeClient(httpClient, baseURL: baseURL, apiKey: key, timeout: .seconds(5)))
+            try await httpClient.shutdown()
+            error = try #require(result.failure)
+        } else {
+            error = try await withClient(echo, apiKey: key) { _, client in try #require(await fetch(client).failure) }
+        }
+        for text in [error.message, error.reason ?? ""] {
+            #expect(!text.contains("topsecret"), "\(text)")
+            #expect(!text.contains("a%20b%26topsecret"), "\(text)")
+        }
+    }
+}
+
+// MARK: - Helpers
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+/// A test-side failure that is not a `FetchError`: the fetch did not come back in time.
+private struct FetchDidNotReturn: Error, CustomStringConvertible {
+    var limit: Duration
+    var description: String { "the fetch did not return within \(limit)" }
+}
+
+private func makeClient(
+    _ httpClient: HTTPClient,
+    baseURL: String,
+    apiKey: String? = nil,
+    timeout: Duration
+) -> OpenMeteoClient {
+    OpenMeteoClient(
+        httpClient: httpClient,
+        endpoint: ForecastEndpoint(baseURL: baseURL, apiKey: apiKey),
+        timeout: timeout,
+        userAgent: "weatherd/1.2.3",
+        logger: Logger(label: "OpenMeteoClientTests")
+    )
+}
+
+/// Starts a server that gives every request `response`, and a client to it; see the other `withClient`.
+private func withClient<T>(
+    responding response: FakeResponse,
+    apiKey: String? = nil,
+    timeout: Duration = .seconds(5),
+    _ body: (FakeOpenMeteoServer, OpenMeteoClient) async throws -> T
+) async throws -> T {
+    try await withClient({ _ in response }, apiKey: apiKey, timeout: timeout, body)
+}
+
+/// Starts a server with `handler` and a client to it, runs `body`, then shuts both down whatever happens.
+private func withClient<T>(
+    _ handler: @escaping @Sendable (FakeRequest) -> FakeResponse,
+    apiKey: String? = nil,
+    timeout: Duration = .seconds(5),
+    _ body: (FakeOpenMeteoServer, OpenMeteoClient) async throws -> T
+) async throws -> T {
+    let server = try await FakeOpenMeteoServer.start(handler: handler)
+    let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+    let client = makeClient(httpClient, baseURL: server.baseURL, apiKey: apiKey, timeout: timeout)
+    let result: Result<T, any Error>
+    do {
+        result = .success(try await body(server, client))
+    } catch {
+        result = .failure(error)
+    }
+    try await httpClient.shutdown()
+    try await server.shutdown()
+    return try result.get()
+}
+
+/// One fetch of Berlin, bounded by `limit` so that a broken deadline fails the test instead of hanging it.
+private func fetch(
+    _ client: OpenMeteoClient,
+    units: Units = Units(),
+    limit: Duration = .seconds(10)
+) async -> Result<Weather, FetchError> {
+    let location = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
+    let outcome = await withTaskGroup(of: Result<Weather, FetchError>?.self) { group in
+        group.addTask {
+            do throws(FetchError) {
+                return .success(try await client.currentWeather(at: location, units: units))
+            } catch {
+                return .failure(error)
+            }
+        }
+        group.addTask {
+            try? await Task.sleep(for: limit)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+    guard let outcome else {
+        Issue.record(FetchDidNotReturn(limit: limit))
+        return .failure(FetchError(kind: .network, message: "test: the fetch did not return within \(limit)"))
+    }
+    return outcome
+}
+
+/// The text of a fixture file in `Fixtures/`.
+private func fixtureText(_ name: String) throws -> String {
+    let url = try #require(
+        Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"),
+        "missing fixture \(name)"
+    )
+    return try String(contentsOf: url, encoding: .utf8)
+}

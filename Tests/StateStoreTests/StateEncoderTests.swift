@@ -1,0 +1,195 @@
+import Foundation
+import StateStore
+import Testing
+import WeatherCore
+
+@Suite("StateEncoder")
+struct StateEncoderTests {
+    private func parse(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// Every key of `expected` is in `actual` with the same JSON type and value (additions are allowed).
+    private func expectContains(_ expected: Any, _ actual: Any?, at path: String) {
+        switch expected {
+        case let object as [String: Any]:
+            guard let actualObject = actual as? [String: Any] else {
+                Issue.record("\(path): expected an object, got \(String(describing: actual))")
+                return
+            }
+            for (key, value) in object {
+                guard let actualValue = actualObject[key] else {
+                    Issue.record("\(path).\(key): missing")
+                    continue
+                }
+                expectContains(value, actualValue, at: "\(path).\(key)")
+            }
+        case let array as [Any]:
+            guard let actualArray = actual as? [Any], actualArray.count == array.count else {
+                Issue.record("\(path): expected an array of \(array.count), got \(String(describing: actual))")
+                return
+            }
+            for (index, value) in array.enumerated() {
+                expectContains(value, actualArray[index], at: "\(path)[\(index)]")
+            }
+        case is NSNull:
+            #expect(actual is NSNull, "\(path) should be null")
+        case let string as String:
+            #expect(actual as? String == string, "\(path)")
+        case let number as NSNumber:
+            guard let actualNumber = actual as? NSNumber, !(actual is String) else {
+                Issue.record("\(path): expected number \(number), got \(String(describing: actual))")
+                return
+            }
+            #expect(actualNumber.doubleValue == number.doubleValue, "\(path)")
+        default:
+            Issue.record("\(path): unexpected value in the SPEC example")
+        }
+    }
+
+    @Test func specExampleFieldsAndValues() throws {
+        let output = StateEncoder.encode(SpecExample.snapshot)
+        let spec = try parse(SpecExample.json)
+        let actual = try parse(output)
+        expectContains(spec, actual, at: "$")
+
+        // Spot checks with explicit types.
+        #expect(actual["schema_version"] as? Int == 1)
+        let daemon = try #require(actual["daemon"] as? [String: Any])
+        #expect(daemon["backoff_until"] is NSNull)
+        let location = try #require((actual["locations"] as? [Any])?.first as? [String: Any])
+        #expect(location["last_error"] is NSNull)
+        let weather = try #require(location["weather"] as? [String: Any])
+        #expect(
+            weather["units"] as? [String: String] == ["temperature": "°C", "wind_speed": "km/h", "precipitation": "mm"]
+        )
+    }
+
+    @Test func numberAndBooleanStyleMatchesTheSpec() {
+        let output = StateEncoder.encode(SpecExample.snapshot)
+        for fragment in [
+            #""temperature":2.0"#, #""apparent_temperature":-1.3"#, #""relative_humidity":81,"#,
+            #""precipitation":0.2"#, #""cloud_cover":100,"#, #""wind_speed":16.9"#, #""wind_direction":254,"#,
+            #""wind_gusts":30.2"#, #""is_day":true"#, #""wmo_code":61,"#, #""interval_seconds":10,"#,
+            #""latitude":52.52,"#, #""longitude":13.41,"#, #""backoff_until":null"#, #""last_error":null"#,
+        ] {
+            #expect(output.contains(fragment), "missing \(fragment)")
+        }
+    }
+
+    @Test func oneLineWithTrailingNewline() {
+        let output = StateEncoder.encode(variedSnapshot())
+        #expect(output.hasSuffix("}\n"))
+        #expect(output.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func everyTimeIsRFC3339UTCWithSeconds() throws {
+        let actual = try parse(StateEncoder.encode(variedSnapshot()))
+        var times: [String] = []
+        func collect(_ value: Any, key: String) {
+            if let object = value as? [String: Any] {
+                for (key, value) in object { collect(value, key: key) }
+            } else if let array = value as? [Any] {
+                for value in array { collect(value, key: key) }
+            } else if let string = value as? String, key.hasSuffix("_at") || key == "at" || key.hasSuffix("_until") {
+                times.append(string)
+            }
+        }
+        collect(actual, key: "")
+        // generated_at, started_at, backoff_until, 3 fetched_at, 3 observed_at, 2 last_error.at
+        #expect(times.count == 11)
+        let pattern = try Regex(#"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"#)
+        for time in times {
+            #expect(time.wholeMatch(of: pattern) != nil, "\(time)")
+        }
+        #expect(actual["generated_at"] as? String == "2026-11-22T04:05:06Z")
+        #expect((actual["daemon"] as? [String: Any])?["backoff_until"] as? String == "2026-11-22T04:06:00Z")
+    }
+
+    @Test func absentWeatherFieldsAreOmittedNotNullOrZero() throws {
+        let t = SpecExample.generatedAt
+        var snapshot = SpecExample.snapshot
+        snapshot.locations[0].weather = Weather(observedAt: t, temperature: 3.0, windSpeed: .nan, windGusts: .infinity)
+        let location = try #require(
+            (try parse(StateEncoder.encode(snapshot))["locations"] as? [Any])?.first as? [String: Any]
+        )
+        let weather = try #require(location["weather"] as? [String: Any])
+        #expect(Set(weather.keys) == ["observed_at", "temperature", "units"])
+        #expect((weather["temperature"] as? NSNumber)?.doubleValue == 3.0)
+    }
+
+    @Test func locationWithoutWeatherHasNullWeather() throws {
+        let actual = try parse(StateEncoder.encode(variedSnapshot()))
+        let locations = try #require(actual["locations"] as? [[String: Any]])
+        #expect(locations.map { $0["id"] as? String } == ["berlin", "nyc", "tokyo", "sparse", "pending-place"])
+        #expect(locations.map { $0["status"] as? String } == ["ok", "error", "error", "stale", "pending"])
+        #expect(locations[2]["weather"] is NSNull)
+        #expect(locations[4]["weather"] is NSNull)
+        #expect(locations[4]["fetched_at"] is NSNull)
+        #expect(actual["current_location"] is NSNull)
+        #expect(actual["rotation_index"] is NSNull)
+        // An unknown code is still described.
+        let sparse = try #require(locations[3]["weather"] as? [String: Any])
+        #expect(sparse["wmo_code"] as? Int == 42)
+        #expect(sparse["condition"] as? String == "unknown")
+        #expect(sparse["description"] as? String == "Unknown weather code 42")
+    }
+
+    @Test func lastErrorObject() throws {
+        let actual = try parse(StateEncoder.encode(variedSnapshot()))
+        let locations = try #require(actual["locations"] as? [[String: Any]])
+        let limited = try #require(locations[1]["last_error"] as? [String: Any])
+        #expect(Set(limited.keys) == ["kind", "message", "http_status", "at"])
+        #expect(limited["kind"] as? String == "rate_limited")
+        #expect(limited["message"] as? String == "HTTP 429: Daily API request limit exceeded")
+        #expect(limited["http_status"] as? Int == 429)
+        #expect(limited["at"] as? String == "2026-11-22T04:05:01Z")
+        // The last good weather stays beside the error.
+        let kept = try #require(locations[1]["weather"] as? [String: Any])
+        #expect(
+            kept["units"] as? [String: String] == ["temperature": "°F", "wind_speed": "mph", "precipitation": "inch"]
+        )
+        #expect(kept["is_day"] as? Bool == false)
+
+        let timeout = try #require(locations[2]["last_error"] as? [String: Any])
+        #expect(Set(timeout.keys) == ["kind", "message", "http_status", "at"])
+        #expect(timeout["kind"] as? String == "timeout")
+        #expect(timeout["http_status"] is NSNull)
+    }
+
+    @Test(
+        "hostile strings stay valid JSON and round-trip",
+        arguments: [
+            #"quote " inside"#,
+            #"back\slash \\ and \u0041"#,
+            "new\nline and\r\ncarriage",
+            "nul \u{0000} byte",
+            "line separator \u{2028} and \u{2029}",
+            "controls \u{01}\u{1F}\u{7F}\t",
+            "emoji 🌧️ and São Paulo",
+            "</script><!--",
+            String(repeating: "x\"\\\n", count: 2_500),  // 10 kB
+        ]
+    )
+    func hostileStrings(name: String) throws {
+        var snapshot = SpecExample.snapshot
+        snapshot.locations[0].location.name = name
+        snapshot.locations[0].location.id = name
+        snapshot.daemon.version = name
+        snapshot.locations[0].lastError = ErrorRecord(
+            kind: .http,
+            message: name,
+            httpStatus: 400,
+            at: SpecExample.generatedAt
+        )
+        let output = StateEncoder.encode(snapshot)
+        #expect(output.filter { $0 == "\n" }.count == 1)
+        #expect(!output.unicodeScalars.contains("\u{2028}"))
+        let actual = try parse(output)
+        let location = try #require((actual["locations"] as? [[String: Any]])?.first)
+        #expect(location["name"] as? String == name)
+        #expect(location["id"] as? String == name)
+        #expect((location["last_error"] as? [String: Any])?["message"] as? String == name)
+        #expect((actual["daemon"] as? [String: Any])?["version"] as? String == name)
+    }
+}

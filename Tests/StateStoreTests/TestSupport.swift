@@ -1,0 +1,166 @@
+import Foundation
+import WeatherCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fresh directory under the system temporary directory, removed when the body returns.
+func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("weatherd-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try body(url.path)
+}
+
+/// The names in a directory, sorted.
+func directoryEntries(_ path: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+}
+
+/// The file's content as text.
+func fileText(_ path: String) throws -> String {
+    String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+}
+
+/// The SPEC §6 example, as data: Berlin, every field.
+enum SpecExample {
+    /// 2026-11-22T04:05:06Z
+    static let generatedAt = Timestamp(secondsSinceEpoch: 1_795_320_306)
+    /// 2026-11-22T04:00:00Z
+    static let startedAt = Timestamp(secondsSinceEpoch: 1_795_320_000)
+
+    static let berlin = Location(id: "berlin", name: "Berlin", latitude: 52.52, longitude: 13.41)
+
+    static let weather = Weather(
+        observedAt: startedAt,
+        utcOffsetSeconds: 3600,
+        temperature: 2.0,
+        apparentTemperature: -1.3,
+        relativeHumidity: 81,
+        precipitation: 0.2,
+        cloudCover: 100,
+        windSpeed: 16.9,
+        windDirection: 254,
+        windGusts: 30.2,
+        isDay: true,
+        code: WMOCode(61),
+        units: Units()
+    )
+
+    static let snapshot = StateSnapshot(
+        generatedAt: generatedAt,
+        daemon: DaemonInfo(
+            pid: 1234,
+            version: "1.0.0",
+            startedAt: startedAt,
+            intervalSeconds: 10,
+            timeoutSeconds: 5,
+            staleAfterSeconds: 1800,
+            ticks: 31,
+            ticksSkipped: 0,
+            fetchesOK: 30,
+            fetchesFailed: 1,
+            ticksFromCache: 0,
+            backoffUntil: nil
+        ),
+        currentLocation: "berlin",
+        rotationIndex: 30,
+        locations: [LocationState(location: berlin, status: .ok, fetchedAt: generatedAt, weather: weather)]
+    )
+
+    /// The JSON of SPEC §6, verbatim.
+    static let json = """
+        {
+          "schema_version": 1,
+          "generated_at": "2026-11-22T04:05:06Z",
+          "daemon": {"pid": 1234, "version": "1.0.0", "started_at": "2026-11-22T04:00:00Z",
+                     "interval_seconds": 10, "ticks": 31, "ticks_skipped": 0,
+                     "fetches_ok": 30, "fetches_failed": 1, "backoff_until": null},
+          "current_location": "berlin",
+          "rotation_index": 30,
+          "locations": [
+            {"id": "berlin", "name": "Berlin", "latitude": 52.52, "longitude": 13.41,
+             "status": "ok",
+             "fetched_at": "2026-11-22T04:05:06Z",
+             "weather": {"observed_at": "2026-11-22T04:00:00Z", "utc_offset_seconds": 3600,
+                         "temperature": 2.0, "apparent_temperature": -1.3, "relative_humidity": 81,
+                         "precipitation": 0.2, "cloud_cover": 100, "wind_speed": 16.9,
+                         "wind_direction": 254, "wind_gusts": 30.2, "is_day": true,
+                         "wmo_code": 61, "condition": "rain", "category": "rain",
+                         "description": "Slight rain",
+                         "units": {"temperature": "°C", "wind_speed": "km/h", "precipitation": "mm"}},
+             "last_error": null}
+          ]
+        }
+        """
+}
+
+/// A snapshot that uses every shape: fresh, failing with and without weather, pending, sparse weather,
+/// other units, a backoff.
+func variedSnapshot() -> StateSnapshot {
+    let t = SpecExample.generatedAt
+    let imperial = Units(temperature: .fahrenheit, windSpeed: .mph, precipitation: .inch)
+    return StateSnapshot(
+        generatedAt: t,
+        daemon: DaemonInfo(
+            pid: 4_000_001,
+            version: "1.2.3-dev",
+            startedAt: t.adding(seconds: -86_400),
+            intervalSeconds: 0.5,
+            timeoutSeconds: 2.5,
+            staleAfterSeconds: 600,
+            ticks: 1000,
+            ticksSkipped: 7,
+            fetchesOK: 900,
+            fetchesFailed: 80,
+            ticksFromCache: 13,
+            backoffUntil: t.adding(seconds: 54)
+        ),
+        currentLocation: nil,
+        rotationIndex: nil,
+        locations: [
+            SpecExample.snapshot.locations[0],
+            LocationState(
+                location: Location(id: "nyc", name: "New York", latitude: 40.7128, longitude: -74.006),
+                status: .error,
+                fetchedAt: t.adding(seconds: -3600),
+                weather: Weather(
+                    observedAt: t.adding(seconds: -3900),
+                    utcOffsetSeconds: -18_000,
+                    temperature: 35.6,
+                    apparentTemperature: 30.02,
+                    relativeHumidity: 55,
+                    precipitation: 0.01,
+                    cloudCover: 0,
+                    windSpeed: 4.7,
+                    windDirection: 0,
+                    windGusts: 11.5,
+                    isDay: false,
+                    code: WMOCode(0),
+                    units: imperial
+                ),
+                lastError: ErrorRecord(
+                    kind: .rateLimited,
+                    message: "HTTP 429: Daily API request limit exceeded",
+                    httpStatus: 429,
+                    at: t.adding(seconds: -5)
+                )
+            ),
+            LocationState(
+                location: Location(id: "tokyo", name: "Tokyo", latitude: 35.6895, longitude: 139.6917),
+                status: .error,
+                lastError: ErrorRecord(kind: .timeout, message: "timed out after 5 s", httpStatus: nil, at: t)
+            ),
+            LocationState(
+                location: Location(id: "sparse", name: "Sparse", latitude: -90, longitude: 180),
+                status: .stale,
+                fetchedAt: t.adding(seconds: -7200),
+                weather: Weather(observedAt: t.adding(seconds: -7200), temperature: -0.5, code: WMOCode(42))
+            ),
+            LocationState(location: Location(name: "Pending Place", latitude: 0, longitude: 0), status: .pending),
+        ]
+    )
+}
