@@ -55,6 +55,14 @@ public struct ForecastEndpoint: Sendable, Hashable {
         return result
     }
 
+    /// `error` with the API key redacted from its message and reason.
+    public func redact(_ error: FetchError) -> FetchError {
+        var error = error
+        error.message = redact(error.message)
+        error.reason = error.reason.map(redact)
+        return error
+    }
+
     /// Percent-encodes a query value: everything but unreserved characters and `,`.
     static func percentEncode(_ value: String) -> String {
         var result = ""

@@ -75,8 +75,8 @@ private struct StateFileDTO: Decodable {
     struct LocationDTO: Decodable {
         var id: String
         var name: String
-        var latitude: Double
-        var longitude: Double
+        var latitude: Double?
+        var longitude: Double?
         var status: LocationStatus
         var fetched_at: String?
         var weather: WeatherDTO?
@@ -179,7 +179,9 @@ extension StateFileDTO.LocationDTO {
             )
         }
         return LocationState(
-            location: Location(id: id, name: name, latitude: latitude, longitude: longitude),
+            location: latitude.flatMap { latitude in
+                longitude.map { Location(id: id, name: name, latitude: latitude, longitude: $0) }
+            } ?? Location(id: id, name: name, countryCode: nil),
             status: status,
             fetchedAt: try fetched_at.map { (text) throws(StateDecodingError) in
                 try time(text, "\(path).fetched_at")

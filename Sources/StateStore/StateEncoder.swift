@@ -41,8 +41,8 @@ public enum StateEncoder {
         json.beginObject()
         json.string("id", entry.location.id)
         json.string("name", entry.location.name)
-        json.number("latitude", entry.location.latitude)
-        json.number("longitude", entry.location.longitude)
+        json.number("latitude", entry.location.hasCoordinates ? entry.location.latitude : nil)
+        json.number("longitude", entry.location.hasCoordinates ? entry.location.longitude : nil)
         json.string("status", entry.status.rawValue)
         json.timestamp("fetched_at", entry.fetchedAt)
         if let weather = entry.weather {

@@ -12,6 +12,8 @@ public enum FetchErrorKind: String, Sendable, CaseIterable, Codable {
     case unavailable
     /// Non-JSON, truncated, missing `current`, absurd values, or a body over the size limit.
     case invalidResponse = "invalid_response"
+    /// The geocoding API knows no place of the configured name (an addition to SPEC §4's classes).
+    case notFound = "not_found"
 }
 
 /// Why one fetch failed: a class, a short message safe for logs, and the HTTP details when there are some.

@@ -63,13 +63,19 @@ public struct WeatherState: Sendable {
     public mutating func restore(from previous: StateSnapshot) {
         for entry in previous.locations {
             guard let index = records.firstIndex(where: { $0.location.id == entry.location.id }),
-                records[index].location.latitude == entry.location.latitude,
-                records[index].location.longitude == entry.location.longitude
+                records[index].location.hasCoordinates, entry.location.hasCoordinates,
+                records[index].location.isSamePlace(as: entry.location)
             else { continue }
             records[index].weather = entry.weather
             records[index].fetchedAt = entry.fetchedAt
             records[index].fromPreviousRun = entry.weather != nil
         }
+    }
+
+    /// Gives the location `id` (configured by name) the coordinates geocoding found.
+    public mutating func resolve(id: String, latitude: Double, longitude: Double) {
+        update(id) { $0.location = $0.location.resolved(latitude: latitude, longitude: longitude) }
+        rotation = Rotation(locations: records.map(\.location))
     }
 
     /// The record of `id`.

@@ -117,12 +117,19 @@ public struct ConfigParser: Sendable {
             var name: String?
             var latitude: Double?
             var longitude: Double?
+            var countryCode: String?
             for (key, value, line) in try mapping(item, path: path) {
                 switch key {
                 case "id": id = try string(value, path: "\(path).id")
                 case "name": name = try string(value, path: "\(path).name")
                 case "latitude": latitude = try number(value, path: "\(path).latitude", range: -90...90)
                 case "longitude": longitude = try number(value, path: "\(path).longitude", range: -180...180)
+                case "country_code":
+                    let code = try string(value, path: "\(path).country_code")
+                    guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                        throw error("\(path).country_code", value.mark?.line, "must be a two-letter country code, got \"\(code)\"")
+                    }
+                    countryCode = code.uppercased()
                 default: throw unknownKey(key, path: path, line: line)
                 }
             }
@@ -130,11 +137,16 @@ public struct ConfigParser: Sendable {
             guard let name, !name.trimmingWhitespace().isEmpty else {
                 throw error("\(path).name", line, "a location needs a non-empty name")
             }
-            guard let latitude, let longitude else {
-                throw error(path, line, "\"\(name)\" needs both latitude and longitude")
+            if (latitude == nil) != (longitude == nil) {
+                throw error(path, line, "\"\(name)\" needs both latitude and longitude, or neither (resolved by name)")
             }
             if let id, id.isEmpty { throw error("\(path).id", line, "must not be empty") }
-            let location = Location(id: id, name: name, latitude: latitude, longitude: longitude)
+            let location =
+                if let latitude, let longitude {
+                    Location(id: id, name: name, latitude: latitude, longitude: longitude, countryCode: countryCode)
+                } else {
+                    Location(id: id, name: name, countryCode: countryCode)
+                }
             if location.id.isEmpty {
                 throw error("\(path).id", line, "the name \"\(name)\" gives no id; set one ([a-z0-9-])")
             }

@@ -4,13 +4,16 @@ import WeatherCore
 extension WeatherService {
     /// The location fields every per-tick entry carries.
     func locationMetadata(_ location: Location, index: Int) -> Logger.Metadata {
-        [
+        var metadata: Logger.Metadata = [
             "weather.location": "\(location.id)",
             "weather.location_name": "\(location.name)",
-            "weather.latitude": "\(location.latitude)",
-            "weather.longitude": "\(location.longitude)",
             "weather.rotation_index": "\(index)",
         ]
+        if location.hasCoordinates {
+            metadata["weather.latitude"] = "\(location.latitude)"
+            metadata["weather.longitude"] = "\(location.longitude)"
+        }
+        return metadata
     }
 
     /// The success entry (PRIORITY 6): `Berlin: 2.0 °C, Slight rain`.

@@ -23,6 +23,8 @@ public final class WeatherService: @unchecked Sendable {
         public var pid: Int
         /// weatherd's version.
         public var version: String
+        /// Builds the geocoder for locations configured by name; nil: such locations fail.
+        public var makeGeocoder: (@Sendable (Configuration) -> any GeocodingProviding)?
 
         /// Creates an environment.
         public init(
@@ -31,8 +33,10 @@ public final class WeatherService: @unchecked Sendable {
             ticks: any TickSource,
             now: @escaping @Sendable () -> Timestamp,
             pid: Int,
-            version: String
+            version: String,
+            makeGeocoder: (@Sendable (Configuration) -> any GeocodingProviding)? = nil
         ) {
+            self.makeGeocoder = makeGeocoder
             self.makeProvider = makeProvider
             self.notifier = notifier
             self.ticks = ticks
@@ -51,6 +55,9 @@ public final class WeatherService: @unchecked Sendable {
     var configuration: Configuration
     var pendingConfiguration: Configuration?
     var provider: any WeatherProviding
+    var geocoder: (any GeocodingProviding)?
+    let geocodingCache: GeocodingCache?
+    var places: [String: Place] = [:]
     var state: WeatherState
     var backoff = Backoff()
     var nextTick = 0
@@ -70,6 +77,8 @@ public final class WeatherService: @unchecked Sendable {
         self.environment = environment
         self.logger = logger
         self.provider = environment.makeProvider(configuration)
+        self.geocoder = environment.makeGeocoder?(configuration)
+        self.geocodingCache = stateFile.map { GeocodingCache(besideStateFile: $0) }
         self.state = WeatherState(locations: configuration.locations)
         self.startedAt = environment.now()
     }
@@ -81,6 +90,8 @@ public final class WeatherService: @unchecked Sendable {
     public func start() {
         queue.sync {
             startedAt = environment.now()
+            places = geocodingCache?.load() ?? [:]
+            applyCachedPlaces()
             restorePreviousState()
             if configuration.exceedsFreeQuota {
                 logger.warning(
@@ -191,24 +202,51 @@ public final class WeatherService: @unchecked Sendable {
             return
         }
         let provider = self.provider
+        let geocoder = self.geocoder
         let units = configuration.units
         let started = ContinuousClock.now
         inFlight = Task { [weak self] in
+            var target = location
+            var place: Place?
             let result: Result<Weather, FetchError>
             do throws(FetchError) {
-                result = .success(try await provider.currentWeather(at: location, units: units))
+                if !location.hasCoordinates {
+                    let found = try await Self.resolve(location, with: geocoder)
+                    target = location.resolved(latitude: found.latitude, longitude: found.longitude)
+                    place = found
+                }
+                result = .success(try await provider.currentWeather(at: target, units: units))
             } catch {
                 result = .failure(error)
             }
             let elapsed = ContinuousClock.now - started
             guard let service = self else { return }
-            service.queue.async { service.complete(location, index: index, result: result, elapsed: elapsed) }
+            let (shown, found) = (target, place)
+            service.queue.async {
+                service.complete(shown, index: index, result: result, elapsed: elapsed, place: found)
+            }
         }
     }
 
-    private func complete(_ location: Location, index: Int, result: Result<Weather, FetchError>, elapsed: Duration) {
+    private static func resolve(_ location: Location, with geocoder: (any GeocodingProviding)?) async throws(FetchError)
+        -> Place
+    {
+        guard let geocoder else {
+            throw FetchError(kind: .notFound, message: "\"\(location.name)\" has no coordinates and no geocoder")
+        }
+        return try await geocoder.place(named: location.name, countryCode: location.countryCode)
+    }
+
+    private func complete(
+        _ location: Location,
+        index: Int,
+        result: Result<Weather, FetchError>,
+        elapsed: Duration,
+        place: Place?
+    ) {
         inFlight = nil
         guard !stopped else { return }
+        if let place { remember(place, for: location) }
         let now = environment.now()
         switch result {
         case .success(let weather):
@@ -244,7 +282,43 @@ public final class WeatherService: @unchecked Sendable {
             pending.api != configuration.api || pending.timeout != configuration.timeout
         configuration = pending
         state.configure(locations: pending.locations)
-        if providerChanged { provider = environment.makeProvider(pending) }
+        if providerChanged {
+            provider = environment.makeProvider(pending)
+            geocoder = environment.makeGeocoder?(pending)
+        }
+        applyCachedPlaces()
+    }
+
+    /// Gives locations configured by name the coordinates already in the geocoding cache.
+    private func applyCachedPlaces() {
+        for record in state.records where !record.location.hasCoordinates {
+            let key = GeocodingCache.key(name: record.location.name, countryCode: record.location.countryCode)
+            if let place = places[key] {
+                state.resolve(id: record.location.id, latitude: place.latitude, longitude: place.longitude)
+            }
+        }
+    }
+
+    /// Records a place geocoding found: in the state, in the cache file, in the journal.
+    private func remember(_ place: Place, for location: Location) {
+        state.resolve(id: location.id, latitude: place.latitude, longitude: place.longitude)
+        places[GeocodingCache.key(name: location.name, countryCode: location.countryCode)] = place
+        let country = place.country.map { ", \($0)" } ?? ""
+        logger.notice(
+            "\(location.name) resolved to \(place.latitude), \(place.longitude) (\(place.name)\(country))",
+            metadata: [
+                "weather.location": "\(location.id)",
+                "weather.location_name": "\(location.name)",
+                "weather.latitude": "\(place.latitude)",
+                "weather.longitude": "\(place.longitude)",
+                "weather.resolved_name": "\(place.name)",
+            ]
+        )
+        do {
+            try geocodingCache?.save(places)
+        } catch {
+            logger.error("cannot cache the resolved place: \(error)")
+        }
     }
 
     private func restorePreviousState() {

@@ -46,12 +46,13 @@ enum EffectiveConfig {
             "locations:",
         ]
         for location in config.locations {
-            lines += [
-                "  - id: \(quoted(location.id))",
-                "    name: \(quoted(location.name))",
-                "    latitude: \(location.latitude)",
-                "    longitude: \(location.longitude)",
-            ]
+            lines += ["  - id: \(quoted(location.id))", "    name: \(quoted(location.name))"]
+            if location.hasCoordinates {
+                lines += ["    latitude: \(location.latitude)", "    longitude: \(location.longitude)"]
+            } else {
+                lines.append("    # no coordinates: resolved by the geocoding API")
+            }
+            if let countryCode = location.countryCode { lines.append("    country_code: \(countryCode)") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

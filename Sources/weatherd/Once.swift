@@ -30,17 +30,30 @@ struct Once: AsyncParsableCommand {
         logger.logLevel = max(runtime.logLevel, .warning)
         let httpClient = World.makeHTTPClient(timeout: config.timeout)
         let provider = World.makeProvider(config, httpClient: httpClient, logger: logger)
+        let geocoder = World.makeGeocoder(config, httpClient: httpClient, logger: logger)
+        // Places a running daemon already resolved; `once` reads the cache but does not write it.
+        let places = GeocodingCache(besideStateFile: StateFile(path: World.stateFilePath(config))).load()
         let started = World.now()
         var state = WeatherState(locations: config.locations)
-        for (index, location) in config.locations.enumerated() {
+        for (index, configured) in config.locations.enumerated() {
             state.ticks += 1
-            state.currentLocation = location.id
+            state.currentLocation = configured.id
             state.rotationIndex = index
-            do {
+            do throws(FetchError) {
+                var location = configured
+                if !location.hasCoordinates {
+                    let key = GeocodingCache.key(name: location.name, countryCode: location.countryCode)
+                    let place =
+                        if let cached = places[key] { cached } else {
+                            try await geocoder.place(named: location.name, countryCode: location.countryCode)
+                        }
+                    location = location.resolved(latitude: place.latitude, longitude: place.longitude)
+                    state.resolve(id: location.id, latitude: place.latitude, longitude: place.longitude)
+                }
                 let weather = try await provider.currentWeather(at: location, units: config.units)
                 state.recordSuccess(id: location.id, weather: weather, at: World.now())
             } catch {
-                state.recordFailure(id: location.id, error: error, at: World.now())
+                state.recordFailure(id: configured.id, error: error, at: World.now())
             }
         }
         try? await httpClient.shutdown()

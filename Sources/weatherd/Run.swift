@@ -40,7 +40,8 @@ struct Run: AsyncParsableCommand {
                 ticks: DispatchTickSource(),
                 now: World.now,
                 pid: Int(getpid()),
-                version: WeatherdVersion.current
+                version: WeatherdVersion.current,
+                makeGeocoder: { World.makeGeocoder($0, httpClient: httpClient, logger: logger) }
             ),
             logger: logger
         )

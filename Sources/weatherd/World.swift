@@ -80,6 +80,20 @@ enum World {
         )
     }
 
+    /// The geocoding client of `config`, on `httpClient`.
+    static func makeGeocoder(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> GeocodingClient {
+        var clientLogger = logger
+        clientLogger.logLevel = max(logger.logLevel, .warning)
+        return GeocodingClient(
+            httpClient: httpClient,
+            baseURL: config.api.geocodingURL,
+            apiKey: config.api.apiKey,
+            timeout: config.timeout,
+            userAgent: userAgent,
+            logger: clientLogger
+        )
+    }
+
     /// The state file path of `config` for this process.
     static func stateFilePath(_ config: Configuration) -> String {
         StateFileLocation.resolve(config, environment: environment, isRoot: geteuid() == 0)
