@@ -10,7 +10,14 @@ public struct GeocodingClient: GeocodingProviding {
     private let endpoint: ForecastEndpoint
 
     /// Creates a client for the geocoding API at `baseURL` (the API key, when set, is sent as `apikey`).
-    public init(httpClient: HTTPClient, baseURL: String, apiKey: String?, timeout: Duration, userAgent: String, logger: Logger) {
+    public init(
+        httpClient: HTTPClient,
+        baseURL: String,
+        apiKey: String?,
+        timeout: Duration,
+        userAgent: String,
+        logger: Logger
+    ) {
         self.http = HTTPGetter(httpClient: httpClient, timeout: timeout, userAgent: userAgent, logger: logger)
         self.endpoint = ForecastEndpoint(baseURL: baseURL, apiKey: apiKey)
     }
@@ -48,7 +55,10 @@ public struct GeocodingClient: GeocodingProviding {
             throw FetchError(kind: .notFound, message: "geocoding found no place named \"\(name)\"\(within)")
         }
         guard (-90...90).contains(first.latitude), (-180...180).contains(first.longitude) else {
-            throw FetchError(kind: .invalidResponse, message: "geocoding returned impossible coordinates for \"\(name)\"")
+            throw FetchError(
+                kind: .invalidResponse,
+                message: "geocoding returned impossible coordinates for \"\(name)\""
+            )
         }
         return Place(
             name: first.name ?? name,

@@ -12,7 +12,13 @@ public struct OpenMeteoClient: WeatherProviding {
     private let endpoint: ForecastEndpoint
 
     /// Creates a client. `httpClient` is owned (and shut down) by the caller.
-    public init(httpClient: HTTPClient, endpoint: ForecastEndpoint, timeout: Duration, userAgent: String, logger: Logger) {
+    public init(
+        httpClient: HTTPClient,
+        endpoint: ForecastEndpoint,
+        timeout: Duration,
+        userAgent: String,
+        logger: Logger
+    ) {
         self.http = HTTPGetter(httpClient: httpClient, timeout: timeout, userAgent: userAgent, logger: logger)
         self.endpoint = endpoint
     }

@@ -127,7 +127,11 @@ public struct ConfigParser: Sendable {
                 case "country_code":
                     let code = try string(value, path: "\(path).country_code")
                     guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                        throw error("\(path).country_code", value.mark?.line, "must be a two-letter country code, got \"\(code)\"")
+                        throw error(
+                            "\(path).country_code",
+                            value.mark?.line,
+                            "must be a two-letter country code, got \"\(code)\""
+                        )
                     }
                     countryCode = code.uppercased()
                 default: throw unknownKey(key, path: path, line: line)

@@ -228,7 +228,10 @@ public final class WeatherService: @unchecked Sendable {
         }
     }
 
-    private static func resolve(_ location: Location, with geocoder: (any GeocodingProviding)?) async throws(FetchError)
+    private static func resolve(
+        _ location: Location,
+        with geocoder: (any GeocodingProviding)?
+    ) async throws(FetchError)
         -> Place
     {
         guard let geocoder else {

@@ -10,7 +10,7 @@ import WeatherCore
 struct GeocodingClientTests {
     private func withGeocoder(
         apiKey: String? = nil,
-        _ handler: @escaping @Sendable (FakeRequest) -> FakeResponse = FakeOpenMeteoServer.realistic,
+        handler: @escaping @Sendable (FakeRequest) -> FakeResponse = FakeOpenMeteoServer.realistic,
         _ body: (FakeOpenMeteoServer, GeocodingClient) async throws -> Void
     ) async throws {
         let server = try await FakeOpenMeteoServer.start(handler: handler)
@@ -96,7 +96,7 @@ struct GeocodingClientTests {
         ]
     )
     func failures(response: FakeResponse, kind: FetchErrorKind) async throws {
-        try await withGeocoder({ _ in response }) { _, client in
+        try await withGeocoder(handler: { _ in response }) { _, client in
             guard case .failure(let error) = await lookUp(client, "Paris") else {
                 Issue.record("expected a failure")
                 return
@@ -106,12 +106,10 @@ struct GeocodingClientTests {
     }
 
     @Test func theKeyNeverAppearsInAnError() async throws {
-        try await withGeocoder(
-            apiKey: "topsecret123",
-            { request in
-                .openMeteoError(status: 400, reason: "bad request \(request.uri)")
-            }
-        ) { _, client in
+        let echo: @Sendable (FakeRequest) -> FakeResponse = { request in
+            .openMeteoError(status: 400, reason: "bad request \(request.uri)")
+        }
+        try await withGeocoder(apiKey: "topsecret123", handler: echo) { _, client in
             guard case .failure(let error) = await lookUp(client, "Paris") else {
                 Issue.record("expected a failure")
                 return
