@@ -96,7 +96,8 @@ struct GeocodingClientTests {
         ]
     )
     func failures(response: FakeResponse, kind: FetchErrorKind) async throws {
-        try await withGeocoder(handler: { _ in response }) { _, client in
+        let answer: @Sendable (FakeRequest) -> FakeResponse = { _ in response }
+        try await withGeocoder(handler: answer) { _, client in
             guard case .failure(let error) = await lookUp(client, "Paris") else {
                 Issue.record("expected a failure")
                 return
