@@ -9,8 +9,9 @@ import Glibc
 ///
 /// Every entry carries `MESSAGE`, `PRIORITY`, `SYSLOG_IDENTIFIER`, `CODE_FILE`, `CODE_LINE`, `CODE_FUNC`
 /// and one field per metadata key (named by ``JournalField/name(forMetadataKey:)``). Values go out
-/// length-prefixed when they contain a newline, so no value can split or forge a field. When the journal
-/// refuses an entry (no journald, a dead socket), it is written to `fallback` instead.
+/// length-prefixed when they contain a newline, so no value can split or forge a field. When journald
+/// is not listening (no socket, or a dead one: see ``JournalProbe``) or refuses an entry, the entry is
+/// written to `fallback` instead.
 public struct JournalLogHandler: LogHandler {
     /// Metadata attached to every entry of this handler.
     public var metadata: Logger.Metadata = [:]
@@ -57,7 +58,8 @@ public struct JournalLogHandler: LogHandler {
         for key in merged.keys.sorted() {
             fields.append((JournalField.name(forMetadataKey: key), JournalField.value(of: merged[key]!)))
         }
-        if Self.send(fields) < 0, var fallback {
+        let delivered = JournalProbe.isListening() && Self.send(fields) >= 0
+        if !delivered, var fallback {
             fallback.logLevel = .trace
             fallback.log(event: event)
         }

@@ -57,6 +57,10 @@ public struct ServiceNotifier: Sendable {
 
     /// A status line without newlines (which would start a new assignment).
     static func oneLine(_ text: String) -> String {
-        String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        var line = ""
+        line.unicodeScalars.append(
+            contentsOf: text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
+        )
+        return line
     }
 }

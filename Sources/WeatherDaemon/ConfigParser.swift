@@ -25,8 +25,11 @@ public struct ConfigParser: Sendable {
         }
         var config = base
         guard let root else { return try validated(config) }
+        // Lines of keys checked across keys (URLs, ids), so those errors can name a line too.
+        var lines: [String: Int] = [:]
         let top = try mapping(root, path: "")
         for (key, value, keyLine) in top {
+            lines[key] = keyLine
             switch key {
             case "interval": config.interval = try duration(value, path: key)
             case "timeout": config.timeout = try duration(value, path: key)
@@ -37,30 +40,34 @@ public struct ConfigParser: Sendable {
             case "prometheus_textfile":
                 let path = try string(value, path: key)
                 config.prometheusTextfile = path.isEmpty ? nil : path
-            case "api": try parseAPI(value, into: &config.api)
+            case "api": try parseAPI(value, into: &config.api, lines: &lines)
             case "units": try parseUnits(value, into: &config.units)
-            case "locations": config.locations = try parseLocations(value)
+            case "locations": config.locations = try parseLocations(value, lines: &lines)
             default: throw unknownKey(key, path: "", line: keyLine)
             }
         }
-        return try validated(config)
+        return try validated(config, lines: lines)
     }
 
-    /// Checks the rules that span keys: interval > 0, timeout > 0, a valid base URL, locations.
-    public func validated(_ config: Configuration) throws(ConfigError) -> Configuration {
-        if config.interval <= .zero { throw error("interval", nil, "must be greater than 0") }
-        if config.timeout <= .zero { throw error("timeout", nil, "must be greater than 0") }
-        if config.staleAfter <= .zero { throw error("stale_after", nil, "must be greater than 0") }
+    /// Checks the rules that span keys: interval > 0, timeout > 0, valid URLs, unique ids, at least one
+    /// location. `lines` gives the line of a key path, where known.
+    public func validated(_ config: Configuration, lines: [String: Int] = [:]) throws(ConfigError) -> Configuration {
+        if config.interval <= .zero { throw error("interval", lines["interval"], "must be greater than 0") }
+        if config.timeout <= .zero { throw error("timeout", lines["timeout"], "must be greater than 0") }
+        if config.staleAfter <= .zero { throw error("stale_after", lines["stale_after"], "must be greater than 0") }
         for (key, url) in [("api.base_url", config.api.baseURL), ("api.geocoding_url", config.api.geocodingURL)] {
-            if let problem = Self.urlProblem(url) { throw error(key, nil, problem) }
+            if let problem = Self.urlProblem(url) { throw error(key, lines[key], problem) }
         }
-        if config.locations.isEmpty { throw error("locations", nil, "at least one location is required") }
+        if config.locations.isEmpty {
+            throw error("locations", lines["locations"], "at least one location is required")
+        }
         var seen: Set<String> = []
         for (index, location) in config.locations.enumerated() {
             let path = "locations[\(index)]"
-            if location.id.isEmpty { throw error("\(path).id", nil, "must not be empty") }
+            let line = lines["\(path).id"] ?? lines[path]
+            if location.id.isEmpty { throw error("\(path).id", line, "must not be empty") }
             if !seen.insert(location.id).inserted {
-                throw error("\(path).id", nil, "duplicate id \"\(location.id)\"")
+                throw error("\(path).id", line, "duplicate id \"\(location.id)\"")
             }
         }
         return config
@@ -82,9 +89,16 @@ public struct ConfigParser: Sendable {
 
     // MARK: - Sections
 
-    private func parseAPI(_ node: Node, into api: inout Configuration.API) throws(ConfigError) {
+    private func parseAPI(
+        _ node: Node,
+        into api: inout Configuration.API,
+        lines: inout [String: Int]
+    )
+        throws(ConfigError)
+    {
         for (key, value, line) in try mapping(node, path: "api") {
             let path = "api.\(key)"
+            lines[path] = line
             switch key {
             case "base_url": api.baseURL = try string(value, path: path)
             case "geocoding_url": api.geocodingURL = try string(value, path: path)
@@ -106,7 +120,7 @@ public struct ConfigParser: Sendable {
         }
     }
 
-    private func parseLocations(_ node: Node) throws(ConfigError) -> [Location] {
+    private func parseLocations(_ node: Node, lines: inout [String: Int]) throws(ConfigError) -> [Location] {
         guard case .sequence(let sequence) = node else {
             throw error("locations", node.mark?.line, "must be a list of locations")
         }
@@ -118,7 +132,9 @@ public struct ConfigParser: Sendable {
             var latitude: Double?
             var longitude: Double?
             var countryCode: String?
+            lines[path] = item.mark?.line
             for (key, value, line) in try mapping(item, path: path) {
+                lines["\(path).\(key)"] = line
                 switch key {
                 case "id": id = try string(value, path: "\(path).id")
                 case "name": name = try string(value, path: "\(path).name")

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Logging
 import StateStore
 import WeatherCore
@@ -127,14 +128,33 @@ public final class WeatherService: @unchecked Sendable {
             watchdogTimer?.cancel()
             watchdogTimer = nil
             inFlight?.cancel()
+            if inFlight != nil {
+                // The tick whose fetch is abandoned counts as skipped, so the counters still add up.
+                state.ticksSkipped += 1
+            }
             return inFlight
         }
         if let task {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await task.value }
-                group.addTask { try? await Task.sleep(for: grace) }
-                await group.next()
-                group.cancelAll()
+            // Whichever comes first: the cancelled fetch returning, or the grace period. A fetch that
+            // ignores cancellation must not hold up the exit.
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumed = Mutex(false)
+                let resumeOnce: @Sendable () -> Void = {
+                    if resumed.withLock({ done in
+                        defer { done = true }
+                        return !done
+                    }) {
+                        continuation.resume()
+                    }
+                }
+                Task {
+                    await task.value
+                    resumeOnce()
+                }
+                Task {
+                    try? await Task.sleep(for: grace)
+                    resumeOnce()
+                }
             }
         }
         queue.sync { writeState() }

@@ -20,7 +20,8 @@ final class Subprocess: @unchecked Sendable {
     init(
         _ arguments: [String],
         environment: [String: String] = [:],
-        executable: String = Subprocess.weatherdPath
+        executable: String = Subprocess.weatherdPath,
+        stdin: String? = nil
     ) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "weatherd-proc-\(UUID().uuidString)"
@@ -40,6 +41,7 @@ final class Subprocess: @unchecked Sendable {
         process.environment = env
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
         process.standardError = try FileHandle(forWritingTo: stderrURL)
+        if let stdin { process.standardInput = FileHandle(forReadingAtPath: stdin) }
         try process.run()
     }
 
@@ -70,11 +72,11 @@ final class Subprocess: @unchecked Sendable {
     static func run(
         _ arguments: [String],
         environment: [String: String] = [:],
+        executable: String = Subprocess.weatherdPath,
+        stdin: String? = nil,
         timeout: Double = 30
-    ) async throws
-        -> (status: Int32, stdout: String, stderr: String)
-    {
-        let child = try Subprocess(arguments, environment: environment)
+    ) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let child = try Subprocess(arguments, environment: environment, executable: executable, stdin: stdin)
         guard let status = await child.wait(timeout: timeout) else {
             child.kill()
             throw TimedOut(arguments: arguments)

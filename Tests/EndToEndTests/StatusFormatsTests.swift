@@ -1,0 +1,127 @@
+import FakeOpenMeteo
+import Foundation
+import Testing
+
+/// `status --format waybar|prometheus` read by the parsers their consumers use: JSON for Waybar, the
+/// Prometheus reference parser (python prometheus_client) for the metrics, in base units whatever the
+/// configured units.
+@Suite("status formats for other tools")
+struct StatusFormatsTests {
+    /// A state file written by `once` in imperial units, from the loopback look-alike.
+    private func imperialState(in directory: TemporaryDirectory, server: FakeOpenMeteoServer) async throws -> String {
+        let config = try directory.write(
+            "config.yaml",
+            """
+            units:
+              temperature: fahrenheit
+              wind_speed: mph
+              precipitation: inch
+            locations:
+              - name: "Quote \\" and \\\\ backslash"
+                latitude: 10
+                longitude: 10
+              - id: nyc
+                name: New York
+                latitude: 40.7128
+                longitude: -74.006
+            """
+        )
+        let once = try await Subprocess.run([
+            "once", "--config", config, "--api-url", server.baseURL, "--format", "json",
+        ])
+        #expect(once.status == 0, "\(once.stderr)")
+        let path = directory.path + "/state.json"
+        try once.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func prometheusParsesWithTheReferenceParserInBaseUnits() async throws {
+        let server = try await FakeOpenMeteoServer.start()
+        defer { Task { try await server.shutdown() } }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let statePath = try await imperialState(in: directory, server: server)
+        let state = try #require(try jsonObject(String(contentsOfFile: statePath, encoding: .utf8)) as? [String: Any])
+        let nyc = try #require((state["locations"] as? [[String: Any]])?.last?["weather"] as? [String: Any])
+
+        let metrics = try await Subprocess.run(["status", "--state-file", statePath, "--format", "prometheus"])
+        #expect(metrics.status == 0)
+        let textPath = try directory.write("metrics.prom", metrics.stdout)
+        let parsed = try await Subprocess.run(
+            ["python3", "Tests/formats/parse-prometheus.py"],
+            executable: "/usr/bin/env",
+            stdin: textPath
+        )
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        let samples = try #require(try jsonObject(parsed.stdout) as? [[String: Any]])
+        func value(_ name: String, location: String? = nil, result: String? = nil) -> Double? {
+            samples.first { sample in
+                let labels = sample["labels"] as? [String: String] ?? [:]
+                return sample["name"] as? String == name && (location == nil || labels["location"] == location)
+                    && (result == nil || labels["result"] == result)
+            }?["value"] as? Double
+        }
+        let fahrenheit = try #require(nyc["temperature"] as? Double)
+        let celsius = try #require(value("weatherd_temperature_celsius", location: "nyc"))
+        #expect(abs(celsius - (fahrenheit - 32) * 5 / 9) < 0.001)
+        let mph = try #require(nyc["wind_speed"] as? Double)
+        let metersPerSecond = try #require(value("weatherd_wind_speed_meters_per_second", location: "nyc"))
+        #expect(abs(metersPerSecond - mph * 0.44704) < 0.001)
+        let humidity = try #require(value("weatherd_relative_humidity_ratio", location: "nyc"))
+        #expect(humidity > 0 && humidity <= 1)
+        #expect(value("weatherd_fetches_total", result: "ok") == 2)
+        #expect(value("weatherd_last_fetch_success", location: "nyc") == 1)
+        #expect(value("weatherd_ticks_skipped_total") == 0)
+        // The hostile name survives label escaping.
+        let names = samples.compactMap { ($0["labels"] as? [String: String])?["name"] }
+        #expect(names.contains("Quote \" and \\ backslash"))
+        #expect(samples.allSatisfy { ($0["help"] as? String)?.isEmpty == false })
+    }
+
+    @Test func waybarIsOneJSONLineWithIconClassAndTooltip() async throws {
+        let server = try await FakeOpenMeteoServer.start()
+        defer { Task { try await server.shutdown() } }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let statePath = try await imperialState(in: directory, server: server)
+        let result = try await Subprocess.run([
+            "status", "--state-file", statePath, "--format", "waybar", "--location", "nyc",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 1)
+        let module = try #require(try jsonObject(result.stdout) as? [String: Any])
+        let text = try #require(module["text"] as? String)
+        #expect(text.hasSuffix("°F New York"))
+        let tooltip = try #require(module["tooltip"] as? String)
+        #expect(tooltip.split(separator: "\n").count == 2)
+        #expect(tooltip.contains("New York: "))
+        let classes = try #require(module["class"] as? [String])
+        #expect(classes.first == module["alt"] as? String)
+
+        // At night no sun; a stale location is marked.
+        var state = try #require(try jsonObject(String(contentsOfFile: statePath, encoding: .utf8)) as? [String: Any])
+        var locations = try #require(state["locations"] as? [[String: Any]])
+        var weather = try #require(locations[1]["weather"] as? [String: Any])
+        weather["is_day"] = false
+        weather["wmo_code"] = 0
+        weather["condition"] = "clear"
+        locations[1]["weather"] = weather
+        locations[1]["status"] = "stale"
+        state["locations"] = locations
+        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: statePath))
+        let night = try await Subprocess.run([
+            "status", "--state-file", statePath, "--format", "waybar", "--location", "nyc",
+        ])
+        let nightModule = try #require(try jsonObject(night.stdout) as? [String: Any])
+        let nightText = try #require(nightModule["text"] as? String)
+        #expect(!nightText.contains("☀") && !nightText.contains("🌤") && !nightText.contains("⛅"))
+        #expect((nightModule["class"] as? [String])?.contains("stale") == true)
+        #expect((nightModule["class"] as? [String])?.contains("night") == true)
+
+        let missing = try await Subprocess.run([
+            "status", "--state-file", directory.path + "/none.json", "--format", "waybar",
+        ])
+        #expect(missing.status == 3)
+        #expect((try jsonObject(missing.stdout) as? [String: Any])?["class"] as? [String] == ["unknown"])
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+import WeatherCore
+import WeatherDaemon
+
+@Suite("ConfigLoader")
+struct ConfigLoaderTests {
+    private let directory = TemporaryDirectory("weatherd-config")
+
+    private func load(
+        _ path: String?,
+        _ overrides: ConfigOverrides = ConfigOverrides()
+    ) throws(ConfigError)
+        -> Configuration
+    {
+        try ConfigLoader(explicitPath: path, overrides: overrides).load()
+    }
+
+    @Test func explicitMissingFileIsAnErrorNamingTheFile() throws {
+        let path = directory.file("nope.yaml")
+        let error = try #require(throws: ConfigError.self) { try load(path) }
+        #expect(error.file == path)
+        #expect(error.keyPath == "")
+        #expect(error.line == nil)
+        #expect(error.message == "cannot open: No such file or directory")
+        #expect(error.description == "\(path): cannot open: No such file or directory")
+    }
+
+    @Test func explicitFileIsReadAndValidated() throws {
+        let path = directory.write("config.yaml", "interval: 30s\nlocations:\n  - name: Oslo\n    latitude: 91\n")
+        let error = try #require(throws: ConfigError.self) { try load(path) }
+        #expect(error.file == path)
+        #expect(error.keyPath == "locations[0].latitude")
+        #expect(error.line == 4)
+    }
+
+    @Test func effectivePathIsTheExplicitOne() {
+        #expect(ConfigLoader(explicitPath: "/x/y.yaml").effectivePath == "/x/y.yaml")
+        #expect(ConfigLoader.defaultPath == "/etc/weatherd/config.yaml")
+    }
+
+    @Test func invalidUTF8IsAnError() throws {
+        let path = directory.file("latin1.yaml")
+        try! [UInt8]([0x69, 0x3A, 0x20, 0xE9, 0x0A]).withUnsafeBytes { bytes in
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        }
+        let error = try #require(throws: ConfigError.self) { try load(path) }
+        #expect(error.message == "not valid UTF-8")
+    }
+
+    // MARK: - Precedence: command line > file > defaults
+
+    @Test func intervalPrecedence() throws {
+        let withKey = directory.write("a.yaml", "interval: 20s\n")
+        let withoutKey = directory.write("b.yaml", "timeout: 3s\n")
+        #expect(try load(withoutKey).interval == .seconds(10))
+        #expect(try load(withKey).interval == .seconds(20))
+        #expect(try load(withKey, ConfigOverrides(interval: .seconds(5))).interval == .seconds(5))
+        #expect(try load(withoutKey, ConfigOverrides(interval: .milliseconds(500))).interval == .milliseconds(500))
+    }
+
+    @Test func apiURLPrecedence() throws {
+        let withKey = directory.write("a.yaml", "api:\n  base_url: http://file.example:8080\n")
+        let withoutKey = directory.write("b.yaml", "interval: 10s\n")
+        #expect(try load(withoutKey).api.baseURL == "https://api.open-meteo.com")
+        #expect(try load(withKey).api.baseURL == "http://file.example:8080")
+        let overridden = try load(withKey, ConfigOverrides(apiURL: "http://127.0.0.1:9"))
+        #expect(overridden.api.baseURL == "http://127.0.0.1:9")
+        // The geocoding URL is not touched by --api-url.
+        #expect(overridden.api.geocodingURL == "https://geocoding-api.open-meteo.com")
+    }
+
+    @Test func stateFilePrecedence() throws {
+        let withKey = directory.write("a.yaml", "state_file: /srv/weatherd/state.json\n")
+        let withoutKey = directory.write("b.yaml", "interval: 10s\n")
+        #expect(try load(withoutKey).stateFile == nil)
+        #expect(try load(withKey).stateFile == "/srv/weatherd/state.json")
+        #expect(try load(withKey, ConfigOverrides(stateFile: "/tmp/s.json")).stateFile == "/tmp/s.json")
+        #expect(try load(withoutKey, ConfigOverrides(stateFile: "/tmp/s.json")).stateFile == "/tmp/s.json")
+    }
+
+    @Test func overridesLeaveOtherKeysAlone() throws {
+        let path = directory.write(
+            "a.yaml",
+            "interval: 20s\ntimeout: 3s\nlocations:\n  - name: Oslo\n    latitude: 59.91\n    longitude: 10.75\n"
+        )
+        let config = try load(path, ConfigOverrides(interval: .seconds(1), apiURL: "https://x.example"))
+        #expect(config.timeout == .seconds(3))
+        #expect(config.locations.map(\.id) == ["oslo"])
+    }
+
+    @Test(arguments: ["ftp://x", "not a url", "http://", "https://x.example/?key=1", ""])
+    func invalidAPIURLOverrideIsAnError(url: String) throws {
+        let path = directory.write("a.yaml", "interval: 10s\n")
+        let error = try #require(throws: ConfigError.self) { try load(path, ConfigOverrides(apiURL: url)) }
+        #expect(error.file == "command line")
+        #expect(error.keyPath == "--api-url")
+        #expect(error.line == nil)
+        #expect(error.description.hasPrefix("command line: --api-url: "))
+    }
+
+    @Test(arguments: [Duration.zero, .seconds(-5)])
+    func nonPositiveIntervalOverrideIsAnError(interval: Duration) throws {
+        let path = directory.write("a.yaml", "interval: 10s\n")
+        let error = try #require(throws: ConfigError.self) {
+            try load(path, ConfigOverrides(interval: interval))
+        }
+        #expect(error.keyPath == "--interval")
+        #expect(error.message == "must be greater than 0")
+    }
+
+    // MARK: - Default state file
+
+    @Test func stateDirectoryFromSystemd() {
+        #expect(
+            StateFileLocation.defaultPath(environment: ["STATE_DIRECTORY": "/var/lib/weatherd"], isRoot: true)
+                == "/var/lib/weatherd/state.json"
+        )
+        #expect(
+            StateFileLocation.defaultPath(
+                environment: ["STATE_DIRECTORY": "/var/lib/weatherd", "HOME": "/home/u"],
+                isRoot: false
+            ) == "/var/lib/weatherd/state.json"
+        )
+    }
+
+    @Test func severalStateDirectoriesTakeTheFirst() {
+        #expect(StateFileLocation.defaultPath(environment: ["STATE_DIRECTORY": "a:b"], isRoot: false) == "a/state.json")
+        #expect(
+            StateFileLocation.defaultPath(environment: ["STATE_DIRECTORY": "/var/lib/w:/var/lib/x"], isRoot: true)
+                == "/var/lib/w/state.json"
+        )
+    }
+
+    @Test func rootWithoutStateDirectory() {
+        #expect(
+            StateFileLocation.defaultPath(environment: ["HOME": "/root", "XDG_STATE_HOME": "/x"], isRoot: true)
+                == "/var/lib/weatherd/state.json"
+        )
+        #expect(
+            StateFileLocation.defaultPath(environment: ["STATE_DIRECTORY": ""], isRoot: true)
+                == "/var/lib/weatherd/state.json"
+        )
+    }
+
+    @Test func xdgStateHome() {
+        #expect(
+            StateFileLocation.defaultPath(
+                environment: ["XDG_STATE_HOME": "/home/u/.st", "HOME": "/home/u"],
+                isRoot: false
+            )
+                == "/home/u/.st/weatherd/state.json"
+        )
+        // A relative XDG_STATE_HOME is invalid per the XDG spec and ignored.
+        #expect(
+            StateFileLocation.defaultPath(environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/u"], isRoot: false)
+                == "/home/u/.local/state/weatherd/state.json"
+        )
+    }
+
+    @Test func homeFallback() {
+        #expect(
+            StateFileLocation.defaultPath(environment: ["HOME": "/home/u"], isRoot: false)
+                == "/home/u/.local/state/weatherd/state.json"
+        )
+        #expect(
+            StateFileLocation.defaultPath(environment: [:], isRoot: false) == "/tmp/.local/state/weatherd/state.json"
+        )
+    }
+
+    @Test func resolvePrefersTheConfiguredFile() {
+        var config = Configuration()
+        #expect(
+            StateFileLocation.resolve(config, environment: ["STATE_DIRECTORY": "/s"], isRoot: false) == "/s/state.json"
+        )
+        config.stateFile = "/c/state.json"
+        #expect(
+            StateFileLocation.resolve(config, environment: ["STATE_DIRECTORY": "/s"], isRoot: false) == "/c/state.json"
+        )
+    }
+}

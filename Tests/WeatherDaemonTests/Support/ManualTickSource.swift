@@ -1,0 +1,45 @@
+import Dispatch
+import Synchronization
+import WeatherDaemon
+
+/// A tick source that never fires by itself: it remembers the handler so a test could fire it, but tests
+/// normally call `service.queue.sync { service.tick() }` directly.
+final class ManualTickSource: TickSource {
+    private struct State {
+        var intervals: [Duration] = []
+        var handler: (@Sendable () -> Void)?
+        var queue: DispatchQueue?
+        var stops = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// The interval of every `start` call, in order.
+    var startedIntervals: [Duration] { state.withLock { $0.intervals } }
+    /// How often `stop` was called.
+    var stopCount: Int { state.withLock { $0.stops } }
+    /// Whether a handler is installed (started and not stopped since).
+    var isRunning: Bool { state.withLock { $0.handler != nil } }
+
+    func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
+        state.withLock {
+            $0.intervals.append(interval)
+            $0.handler = handler
+            $0.queue = queue
+        }
+    }
+
+    func stop() {
+        state.withLock {
+            $0.stops += 1
+            $0.handler = nil
+        }
+    }
+
+    /// Fires the stored handler on its queue and waits for it (like the timer would).
+    func fire() {
+        let (handler, queue) = state.withLock { ($0.handler, $0.queue) }
+        guard let handler, let queue else { return }
+        queue.sync { handler() }
+    }
+}

@@ -1,0 +1,394 @@
+import Foundation
+import StateStore
+import Testing
+import WeatherCore
+import WeatherDaemon
+
+/// start(), restore of a previous state, reload(), stop() and state write failures.
+@Suite("WeatherService: lifecycle")
+struct WeatherServiceLifecycleTests {
+    // MARK: - start()
+
+    @Test func startSendsReadyOnceWithAStatusLine() async throws {
+        let h = ServiceHarness()
+        h.service.start()
+        #expect(h.notifier.readyCalls == ["3 locations · 0 failing"])
+        // READY=1 comes after the first state file is in place.
+        #expect(h.seenAtReady.value == [true])
+        let state = try h.readState()
+        #expect(state.locations.map(\.status) == [.pending, .pending, .pending])
+        #expect(state.currentLocation == nil)
+        #expect(state.rotationIndex == nil)
+        #expect(state.daemon.ticks == 0)
+        #expect(h.ticks.startedIntervals == [.seconds(10)])
+
+        let started = try #require(h.log.entries(messageID: MessageID.started).first)
+        #expect(started.level == .notice)
+        #expect(started.message == "weatherd \(ServiceHarness.version) started: 3 locations every 10s")
+        #expect(started["weather.state_file"] == h.stateFile.path)
+
+        for _ in 0..<3 { await h.advanceAndTick() }
+        #expect(h.notifier.readyCalls.count == 1)
+        #expect(h.notifier.calls.first == .ready("3 locations · 0 failing"))
+    }
+
+    @Test func startWarnsAboveTheFreeQuota() {
+        let fast = ServiceHarness(interval: .seconds(1))
+        fast.service.start()
+        let warning = fast.log.entries.first { $0.level == .warning }
+        #expect(warning?.message == "interval 1s means 86400 calls a day, above the public API's free 10,000")
+        #expect(warning?["weather.calls_per_day"] == "86400")
+
+        let selfHosted = ServiceHarness(interval: .seconds(1)) { $0.api.baseURL = "http://127.0.0.1:8080" }
+        selfHosted.service.start()
+        #expect(!selfHosted.log.entries.contains { $0.level == .warning })
+
+        let slow = ServiceHarness(interval: .seconds(10))
+        slow.service.start()
+        #expect(!slow.log.entries.contains { $0.level == .warning })
+    }
+
+    @Test func startWithAnUnwritableStateDirectoryWaitsWithReady() async throws {
+        let h = ServiceHarness(statePath: "missing/state.json")
+        h.service.start()
+        #expect(h.notifier.readyCalls.isEmpty)
+        #expect(h.log.entries.filter { $0.level == .error }.count == 1)
+        try FileManager.default.createDirectory(atPath: h.directory.file("missing"), withIntermediateDirectories: false)
+        await h.tick()
+        #expect(h.notifier.readyCalls.count == 1)
+        #expect(try h.readState().currentLocation == "berlin")
+    }
+
+    @Test func previousStateIsRestoredAsStale() async throws {
+        let directory = TemporaryDirectory("weatherd-restore")
+        do {
+            let first = ServiceHarness(directory: directory)
+            first.service.start()
+            first.provider.script("london", .failure(FetchError(kind: .timeout, message: "timed out after 5 s")))
+            await first.tick()
+            await first.advanceAndTick()
+            await first.service.stop()
+            #expect(try first.readState().locations.map(\.status) == [.ok, .error, .pending])
+        }
+
+        // Berlin stays, London moved (another place now), New York is gone, Tokyo is new.
+        let movedLondon = Location(id: "london", name: "London", latitude: 42.98, longitude: -81.25)
+        let second = ServiceHarness(
+            locations: [ServiceHarness.berlin, movedLondon, ServiceHarness.tokyo],
+            directory: directory
+        )
+        second.clock.advance(seconds: 60)
+        second.service.start()
+        let loaded = second.log.entries.first { $0.message == "previous state loaded" }
+        #expect(loaded?.level == .info)
+        var state = try second.readState()
+        #expect(state.locations.map(\.location.id) == ["berlin", "london", "tokyo"])
+        #expect(state.locations.map(\.status) == [.stale, .pending, .pending])
+        #expect(state.locations[0].weather == ScriptedProvider.defaultWeather)
+        #expect(state.locations[0].fetchedAt == TestClock.defaultStart)
+        #expect(state.locations[1].weather == nil)
+        #expect(state.daemon.ticks == 0)
+        #expect(state.daemon.fetchesOK == 0)
+        #expect(state.daemon.startedAt == second.clock.now)
+
+        await second.tick()
+        state = try second.readState()
+        #expect(state.locations[0].status == .ok)
+        #expect(state.locations[0].fetchedAt == second.clock.now)
+    }
+
+    @Test func corruptStateFileIsMovedAside() async throws {
+        let directory = TemporaryDirectory("weatherd-corrupt")
+        directory.write("state.json", "{\"schema_version\": 1, truncated")
+        directory.write(".state.json.tmp-99999", "leftover of a killed writer")
+        let h = ServiceHarness(directory: directory)
+        h.service.start()
+
+        let aside = directory.file("state.json.corrupt-20261122T040506Z")
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{\"schema_version\": 1, truncated")
+        #expect(directory.contents().sorted() == ["state.json", "state.json.corrupt-20261122T040506Z"])
+        let state = try h.readState()
+        #expect(state.locations.map(\.status) == [.pending, .pending, .pending])
+
+        let errors = h.log.entries.filter { $0.level == .error }
+        #expect(errors.count == 1)
+        let error = try #require(errors.first)
+        #expect(error.message.hasPrefix("state file was corrupt ("))
+        #expect(error.message.hasSuffix("moved aside to \(aside)"))
+        #expect(error["weather.state_file"] == h.stateFile.path)
+        #expect(h.notifier.readyCalls.count == 1)
+    }
+
+    @Test func stateFileOfAnotherSchemaIsMovedAside() throws {
+        let directory = TemporaryDirectory("weatherd-schema")
+        let future = StateSnapshot(
+            schemaVersion: 2,
+            generatedAt: TestClock.defaultStart,
+            daemon: DaemonInfo(
+                pid: 1,
+                version: "9.0.0",
+                startedAt: TestClock.defaultStart,
+                intervalSeconds: 10,
+                timeoutSeconds: 5,
+                staleAfterSeconds: 1800
+            ),
+            currentLocation: nil,
+            rotationIndex: nil,
+            locations: []
+        )
+        directory.write("state.json", StateEncoder.encode(future))
+        let h = ServiceHarness(directory: directory)
+        h.service.start()
+        #expect(directory.contents().contains("state.json.corrupt-20261122T040506Z"))
+        let error = try #require(h.log.entries.first { $0.level == .error })
+        #expect(error.message.hasPrefix("state file was corrupt (unsupported schema_version 2)"))
+    }
+
+    // MARK: - reload()
+
+    @Test func reloadIsAppliedAtTheNextTick() async throws {
+        let h = ServiceHarness(locations: [ServiceHarness.berlin, ServiceHarness.london])
+        h.service.start()
+        await h.tick()  // tick 0: Berlin
+
+        var added = Configuration()
+        added.locations = [ServiceHarness.berlin, ServiceHarness.london, ServiceHarness.tokyo]
+        h.service.reload(added)
+        let reloaded = try #require(
+            h.service.queue.sync { h.log.entries(messageID: MessageID.reloaded).first }
+        )
+        #expect(reloaded.level == .notice)
+        #expect(reloaded.message == "configuration reloaded: 3 locations every 10s")
+        // Not applied before the next tick.
+        #expect(h.service.snapshot().locations.count == 2)
+        #expect(try h.readState().locations.count == 2)
+
+        await h.advanceAndTick()  // tick 1: London
+        var state = try h.readState()
+        #expect(state.locations.map(\.location.id) == ["berlin", "london", "tokyo"])
+        #expect(state.currentLocation == "london")
+        #expect(state.locations[0].status == .ok)
+        #expect(state.locations[0].weather == ScriptedProvider.defaultWeather)
+        #expect(state.locations[2].status == .pending)
+        await h.advanceAndTick()  // tick 2: Tokyo
+        #expect(h.provider.calls == ["berlin", "london", "tokyo"])
+
+        var removed = Configuration()
+        removed.locations = [ServiceHarness.london, ServiceHarness.tokyo]
+        h.service.reload(removed)
+        await h.advanceAndTick()  // tick 3: 3 mod 2 = Tokyo
+        state = try h.readState()
+        #expect(state.locations.map(\.location.id) == ["london", "tokyo"])
+        #expect(state.currentLocation == "tokyo")
+        #expect(state.rotationIndex == 3)
+        #expect(state.locations.map(\.status) == [.ok, .ok])
+        #expect(h.provider.calls == ["berlin", "london", "tokyo", "tokyo"])
+        #expect(h.ticks.startedIntervals == [.seconds(10)])
+        #expect(h.providersMade.value == 1)
+    }
+
+    @Test func reloadWithANewIntervalRestartsTheTimer() async throws {
+        let h = ServiceHarness(locations: [ServiceHarness.berlin])
+        h.service.start()
+        var faster = Configuration()
+        faster.locations = [ServiceHarness.berlin]
+        faster.interval = .seconds(30)
+        h.service.reload(faster)
+        h.service.queue.sync {}
+        #expect(h.ticks.startedIntervals == [.seconds(10), .seconds(30)])
+        await h.tick()
+        #expect(try h.readState().daemon.intervalSeconds == 30)
+    }
+
+    @Test func reloadWithNewAPISettingsBuildsANewProvider() async throws {
+        let h = ServiceHarness(locations: [ServiceHarness.berlin])
+        h.service.start()
+        var other = Configuration()
+        other.locations = [ServiceHarness.berlin]
+        other.api.baseURL = "http://127.0.0.1:8080"
+        h.service.reload(other)
+        #expect(h.providersMade.value == 1)
+        await h.tick()
+        #expect(h.providersMade.value == 2)
+    }
+
+    @Test func rejectedReloadIsLoggedAndTheOldConfigurationStays() async throws {
+        let h = ServiceHarness(locations: [ServiceHarness.berlin])
+        h.service.start()
+        let error = ConfigError(
+            file: "/etc/weatherd/config.yaml",
+            keyPath: "interval",
+            line: 1,
+            message: "must be greater than 0"
+        )
+        h.service.rejectReload(error)
+        let entry = try #require(h.log.entries(messageID: MessageID.reloadRejected).first)
+        #expect(entry.level == .error)
+        #expect(entry.message == "configuration not reloaded, keeping the running one: \(error)")
+        await h.tick()
+        #expect(try h.readState().locations.map(\.location.id) == ["berlin"])
+    }
+
+    // MARK: - stop()
+
+    @Test func stopCancelsAFetchInFlightAndWritesTheFinalState() async throws {
+        let h = ServiceHarness()
+        h.service.start()
+        await h.tick()
+        let gate = Gate()
+        h.provider.script("london", .cancellable(gate, then: .success(ScriptedProvider.defaultWeather)))
+        h.clock.advance(seconds: 10)
+        h.tickWithoutWaiting()
+        #expect(await h.provider.waitForCalls(2))
+
+        h.clock.advance(seconds: 3)
+        let started = ContinuousClock.now
+        await h.service.stop()
+        let took = ContinuousClock.now - started
+        #expect(took < .seconds(1))
+        #expect(h.provider.cancelledCalls == ["london"])
+        #expect(h.notifier.calls.contains(.stopping))
+        let stopping = try #require(h.log.entries(messageID: MessageID.stopping).first)
+        #expect(stopping.level == .notice)
+        #expect(h.ticks.stopCount == 1)
+
+        let state = try h.readState()
+        #expect(state.generatedAt == h.clock.now)
+        #expect(state.daemon.ticks == 2)
+        #expect(state.locations.map(\.status) == [.ok, .pending, .pending])
+        // The cancelled fetch is not counted as a failure.
+        #expect(state.daemon.fetchesFailed == 0)
+
+        // After stop, ticks do nothing and a second stop sends nothing more.
+        await h.advanceAndTick()
+        #expect(h.provider.calls.count == 2)
+        await h.service.stop()
+        #expect(h.notifier.calls.filter { $0 == .stopping }.count == 1)
+        #expect(h.log.entries(messageID: MessageID.stopping).count == 1)
+    }
+
+    @Test func stopWithoutAFetchInFlight() async throws {
+        let h = ServiceHarness()
+        h.service.start()
+        await h.tick()
+        h.clock.advance(seconds: 5)
+        await h.service.stop()
+        #expect(h.notifier.calls.last == .stopping)
+        #expect(try h.readState().generatedAt == h.clock.now)
+    }
+
+    /// SPEC §8: after STOPPING=1, "final state write and exit 0 within 2 s". A fetch that does not react
+    /// to cancellation (stuck in a syscall, a provider without cancellation support) must be abandoned
+    /// after `grace`.
+    @Test func stopAbandonsAFetchThatIgnoresCancellation() async throws {
+        let h = ServiceHarness()
+        h.service.start()
+        let gate = Gate()
+        h.provider.script("berlin", .blocked(gate, then: .success(ScriptedProvider.defaultWeather)))
+        h.tickWithoutWaiting()
+        #expect(await h.provider.waitForCalls(1))
+
+        let finished = Locked(false)
+        let stopping = Task {
+            await h.service.stop(grace: .milliseconds(200))
+            finished.withLock { $0 = true }
+        }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while !finished.value && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(finished.value, "stop() still waiting 2 s after STOPPING=1")
+
+        #expect(h.notifier.calls.contains(.stopping))
+        gate.open()
+        await stopping.value
+        #expect(finished.value)
+    }
+
+    // MARK: - State write failures
+
+    @Test func stateWriteFailureIsLoggedOnceAndRecovers() async throws {
+        let h = ServiceHarness(statePath: "sub/state.json")
+        let sub = h.directory.file("sub")
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
+        h.service.start()
+        await h.tick()
+        #expect(try h.readState().rotationIndex == 0)
+        #expect(!h.log.entries.contains { $0.level == .error })
+
+        try FileManager.default.removeItem(atPath: sub)
+        for _ in 0..<4 { await h.advanceAndTick() }
+        #expect(h.provider.calls.count == 5)
+        let errors = h.log.entries.filter { $0.level == .error }
+        #expect(errors.count == 1)
+        let error = try #require(errors.first)
+        #expect(error.messageID == MessageID.stateWrite)
+        #expect(error.message.hasPrefix("cannot create \(sub)/.state.json.tmp-"))
+        #expect(error.message.hasSuffix("No such file or directory; the previous state file stays"))
+        #expect(error["weather.state_file"] == h.stateFile.path)
+        // STATUS keeps coming while the file cannot be written.
+        #expect(h.notifier.statusLines.count == 5)
+
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
+        await h.advanceAndTick()
+        let state = try h.readState()
+        #expect(state.rotationIndex == 5)
+        #expect(state.daemon.ticks == 6)
+        let notices = h.log.entries.filter { $0.messageID == MessageID.stateWrite && $0.level == .notice }
+        #expect(notices.count == 1)
+        #expect(notices.first?.message.hasPrefix("state file written again after: cannot create") == true)
+        #expect(h.log.entries.filter { $0.level == .error }.count == 1)
+
+        // A later, second failure is reported again.
+        try FileManager.default.removeItem(atPath: sub)
+        await h.advanceAndTick()
+        #expect(h.log.entries.filter { $0.level == .error }.count == 2)
+    }
+
+    @Test func stateWriteFailureWithAFileWhereTheDirectoryShouldBe() async throws {
+        let h = ServiceHarness(statePath: "blocker/state.json")
+        h.directory.write("blocker", "not a directory")
+        h.service.start()
+        await h.tick()
+        await h.advanceAndTick()
+        let errors = h.log.entries.filter { $0.level == .error }
+        // One for the previous state that cannot be read, one for the write.
+        #expect(errors.count == 2)
+        #expect(errors.first?.message.hasPrefix("cannot read the previous state: cannot open") == true)
+        let write = try #require(errors.last)
+        #expect(write.messageID == MessageID.stateWrite)
+        #expect(write.message.contains("Not a directory"))
+        #expect(h.provider.calls.count == 2)
+        #expect(h.notifier.readyCalls.isEmpty)
+    }
+
+    // MARK: - Prometheus textfile
+
+    @Test func prometheusTextfileIsRewrittenEveryTick() async throws {
+        let directory = TemporaryDirectory("weatherd-textfile")
+        let textfile = directory.file("weatherd.prom")
+        let h = ServiceHarness(directory: directory) { $0.prometheusTextfile = textfile }
+        h.service.start()
+        #expect(try String(contentsOfFile: textfile, encoding: .utf8).contains("weatherd_ticks_total 0\n"))
+        await h.tick()
+        await h.advanceAndTick()
+        let text = try String(contentsOfFile: textfile, encoding: .utf8)
+        #expect(text.contains("weatherd_ticks_total 2\n"))
+        #expect(text.hasSuffix("\n"))
+        #expect(!h.log.entries.contains { $0.level == .error })
+    }
+
+    @Test func prometheusTextfileFailureIsLoggedOnceAndTheStateFileStillWritten() async throws {
+        let directory = TemporaryDirectory("weatherd-textfile")
+        let textfile = directory.file("missing/weatherd.prom")
+        let h = ServiceHarness(directory: directory) { $0.prometheusTextfile = textfile }
+        h.service.start()
+        await h.tick()
+        await h.advanceAndTick()
+        let errors = h.log.entries.filter { $0.level == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?["weather.textfile"] == textfile)
+        #expect(try h.readState().daemon.ticks == 2)
+        #expect(h.notifier.readyCalls.count == 1)
+    }
+}

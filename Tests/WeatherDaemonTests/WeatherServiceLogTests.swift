@@ -1,0 +1,204 @@
+import Logging
+import Testing
+import WeatherCore
+import WeatherDaemon
+
+/// The one journal entry per tick (SPEC §7), seen through a recording swift-log handler.
+@Suite("WeatherService: log entries")
+struct WeatherServiceLogTests {
+    @Test func successEntry() async throws {
+        let h = ServiceHarness()
+        h.service.start()
+        h.log.removeAll()
+        await h.tick()
+        let entries = h.log.entries(messageID: MessageID.weather)
+        #expect(entries.count == 1)
+        let entry = try #require(entries.first)
+        #expect(entry.level == .info)
+        #expect(entry.message == "Berlin: 2.0 °C, Slight rain")
+        let fetchMS = try #require(entry["weather.fetch_ms"])
+        #expect(!fetchMS.isEmpty && fetchMS.allSatisfy(\.isNumber))
+        var metadata = entry.metadata
+        metadata["weather.fetch_ms"] = nil
+        #expect(
+            metadata == [
+                "message_id": MessageID.weather,
+                "weather.location": "berlin",
+                "weather.location_name": "Berlin",
+                "weather.latitude": "52.52",
+                "weather.longitude": "13.41",
+                "weather.rotation_index": "0",
+                "weather.temperature": "2",
+                "weather.temperature_unit": "°C",
+                "weather.apparent_temperature": "-1.3",
+                "weather.humidity": "81",
+                "weather.wind_speed": "16.9",
+                "weather.wind_speed_unit": "km/h",
+                "weather.wind_direction": "254",
+                "weather.code": "61",
+                "weather.condition": "rain",
+                "weather.category": "rain",
+                "weather.description": "Slight rain",
+                "weather.is_day": "1",
+                "weather.observed_at": "2026-11-22T04:00:00Z",
+                "weather.source": "network",
+            ]
+        )
+        // Nothing else was logged for the tick at info or above.
+        #expect(h.log.entries.filter { $0.level >= .info }.count == 1)
+    }
+
+    @Test func successEntryAtNightInFahrenheit() async throws {
+        let h = ServiceHarness(locations: [ServiceHarness.newYork])
+        h.service.start()
+        let night = Weather(
+            observedAt: Timestamp(rfc3339: "2026-11-22T03:45:00Z")!,
+            temperature: 28.04,
+            apparentTemperature: 20,
+            relativeHumidity: 64,
+            windSpeed: 9.2,
+            windDirection: 310,
+            isDay: false,
+            code: WMOCode(73),
+            units: Units(temperature: .fahrenheit, windSpeed: .mph, precipitation: .inch)
+        )
+        h.provider.script("new-york", .weather(night))
+        await h.tick()
+        let entry = try #require(h.log.entries(messageID: MessageID.weather).first)
+        #expect(entry.message == "New York: 28.0 °F, Moderate snow fall")
+        #expect(entry["weather.location"] == "new-york")
+        #expect(entry["weather.location_name"] == "New York")
+        #expect(entry["weather.longitude"] == "-74.006")
+        #expect(entry["weather.is_day"] == "0")
+        #expect(entry["weather.temperature"] == "28.04")
+        #expect(entry["weather.temperature_unit"] == "°F")
+        #expect(entry["weather.wind_speed_unit"] == "mph")
+        #expect(entry["weather.condition"] == "snow")
+        #expect(entry["weather.category"] == "snow")
+        #expect(entry["weather.observed_at"] == "2026-11-22T03:45:00Z")
+    }
+
+    @Test func missingValuesAreLeftOutNotFaked() async throws {
+        let h = ServiceHarness(locations: [ServiceHarness.berlin])
+        h.service.start()
+        h.provider.script("berlin", .weather(Weather(observedAt: Timestamp(rfc3339: "2026-11-22T04:00:00Z")!)))
+        await h.tick()
+        let entry = try #require(h.log.entries(messageID: MessageID.weather).first)
+        #expect(entry.message == "Berlin: Unknown weather")
+        for key in [
+            "weather.temperature", "weather.apparent_temperature", "weather.humidity", "weather.wind_speed",
+            "weather.wind_direction", "weather.code", "weather.condition", "weather.category",
+            "weather.description", "weather.is_day",
+        ] {
+            #expect(entry[key] == nil, "\(key)")
+        }
+        #expect(entry["weather.temperature_unit"] == "°C")
+        #expect(entry["weather.source"] == "network")
+    }
+
+    @Test func unknownCodeEntry() async throws {
+        let h = ServiceHarness(locations: [ServiceHarness.berlin])
+        h.service.start()
+        var weather = ScriptedProvider.defaultWeather
+        weather.code = WMOCode(42)
+        h.provider.script("berlin", .weather(weather))
+        await h.tick()
+        let entry = try #require(h.log.entries(messageID: MessageID.weather).first)
+        #expect(entry.message == "Berlin: 2.0 °C, Unknown weather code 42")
+        #expect(entry["weather.code"] == "42")
+        #expect(entry["weather.condition"] == "unknown")
+        #expect(entry["weather.category"] == "unknown")
+    }
+
+    @Test func failureEntry() async throws {
+        let h = ServiceHarness()
+        h.service.start()
+        h.log.removeAll()
+        h.provider.script("berlin", .failure(FetchError(kind: .timeout, message: "timed out after 5 s")))
+        await h.tick()
+        let entries = h.log.entries(messageID: MessageID.fetchFailed)
+        #expect(entries.count == 1)
+        let entry = try #require(entries.first)
+        #expect(entry.level == .warning)
+        #expect(entry.message == "Berlin: fetch failed: timed out after 5 s")
+        #expect(entry["weather.fetch_ms"]?.allSatisfy(\.isNumber) == true)
+        var metadata = entry.metadata
+        metadata["weather.fetch_ms"] = nil
+        #expect(
+            metadata == [
+                "message_id": MessageID.fetchFailed,
+                "weather.location": "berlin",
+                "weather.location_name": "Berlin",
+                "weather.latitude": "52.52",
+                "weather.longitude": "13.41",
+                "weather.rotation_index": "0",
+                "weather.error_kind": "timeout",
+                "weather.error": "timed out after 5 s",
+                "weather.source": "network",
+            ]
+        )
+        #expect(h.log.entries(messageID: MessageID.weather).isEmpty)
+    }
+
+    @Test func failureEntryWithHTTPStatus() async throws {
+        let h = ServiceHarness()
+        h.service.start()
+        h.provider.script("berlin", .weather(ScriptedProvider.defaultWeather))
+        h.provider.script(
+            "london",
+            .failure(
+                FetchError(
+                    kind: .http,
+                    message: "HTTP 400: Latitude must be in range of -90 to 90°. Given: 91.0.",
+                    httpStatus: 400,
+                    reason: "Latitude must be in range of -90 to 90°. Given: 91.0."
+                )
+            )
+        )
+        await h.tick()
+        await h.advanceAndTick()
+        let entry = try #require(h.log.entries(messageID: MessageID.fetchFailed).first)
+        #expect(
+            entry.message == "London: fetch failed: HTTP 400: Latitude must be in range of -90 to 90°. Given: 91.0."
+        )
+        #expect(entry["weather.location"] == "london")
+        #expect(entry["weather.rotation_index"] == "1")
+        #expect(entry["weather.error_kind"] == "http")
+        #expect(entry["weather.http_status"] == "400")
+        #expect(entry["weather.error"] == "HTTP 400: Latitude must be in range of -90 to 90°. Given: 91.0.")
+    }
+
+    @Test func rotationIndexKeepsCounting() async throws {
+        let h = ServiceHarness(locations: [ServiceHarness.berlin, ServiceHarness.london])
+        h.service.start()
+        for _ in 0..<5 { await h.advanceAndTick() }
+        let indices = h.log.entries(messageID: MessageID.weather).map { $0["weather.rotation_index"] }
+        #expect(indices == ["0", "1", "2", "3", "4"])
+    }
+
+    @Test func apiKeyNeverAppearsInLogs() async throws {
+        let secret = "s3cr3t-api-key-value"
+        let h = ServiceHarness { $0.api.apiKey = secret }
+        h.service.start()
+        h.provider.script("london", .failure(FetchError(kind: .http, message: "HTTP 400: bad", httpStatus: 400)))
+        await h.tick()
+        await h.advanceAndTick()
+        h.service.reload(
+            {
+                var config = Configuration()
+                config.api.apiKey = secret + "-2"
+                return config
+            }()
+        )
+        await h.advanceAndTick()
+        await h.service.stop()
+        for entry in h.log.entries {
+            #expect(!entry.message.contains(secret))
+            #expect(!entry.metadata.values.contains { $0.contains(secret) })
+        }
+        let stateText = try String(contentsOfFile: h.stateFile.path, encoding: .utf8)
+        #expect(!stateText.contains(secret))
+    }
+}
+
+import Foundation
