@@ -4,6 +4,10 @@ import Logging
 import StateStore
 import WeatherCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The daemon: on every tick it rotates to the next location, fetches its weather (or serves the cache
 /// during a backoff), logs one journal entry, replaces the state file and tells systemd.
 ///
@@ -394,7 +398,7 @@ public final class WeatherService: @unchecked Sendable {
         let snapshot = makeSnapshot()
         writeTextfile(snapshot)
         do {
-            try stateFile.write(snapshot)
+            try write(snapshot, to: stateFile)
             if let previous = stateWriteFailure {
                 stateWriteFailure = nil
                 logger.notice(
@@ -415,6 +419,20 @@ public final class WeatherService: @unchecked Sendable {
                 )
             }
             stateWriteFailure = error
+        }
+    }
+
+    /// Writes the state file; a state directory that went missing is created again first.
+    private func write(_ snapshot: StateSnapshot, to stateFile: StateFile) throws(FileSystemError) {
+        do throws(FileSystemError) {
+            try stateFile.write(snapshot)
+        } catch  where error.errno == ENOENT {
+            try stateFile.createDirectory()
+            logger.notice(
+                "the state directory was missing; created it again",
+                metadata: ["weather.state_file": "\(stateFile.path)"]
+            )
+            try stateFile.write(snapshot)
         }
     }
 

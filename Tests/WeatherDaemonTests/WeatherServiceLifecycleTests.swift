@@ -49,11 +49,14 @@ struct WeatherServiceLifecycleTests {
     }
 
     @Test func startWithAnUnwritableStateDirectoryWaitsWithReady() async throws {
-        let h = ServiceHarness(statePath: "missing/state.json")
+        // A regular file where the state directory should be: nothing the daemon can repair.
+        let h = ServiceHarness(statePath: "blocked/state.json")
+        #expect(FileManager.default.createFile(atPath: h.directory.file("blocked"), contents: Data("x".utf8)))
         h.service.start()
         #expect(h.notifier.readyCalls.isEmpty)
-        #expect(h.log.entries.filter { $0.level == .error }.count == 1)
-        try FileManager.default.createDirectory(atPath: h.directory.file("missing"), withIntermediateDirectories: false)
+        #expect(h.log.entries.filter { $0.level == .error && $0.messageID == MessageID.stateWrite }.count == 1)
+        try FileManager.default.removeItem(atPath: h.directory.file("blocked"))
+        try FileManager.default.createDirectory(atPath: h.directory.file("blocked"), withIntermediateDirectories: false)
         await h.tick()
         #expect(h.notifier.readyCalls.count == 1)
         #expect(try h.readState().currentLocation == "berlin")
@@ -307,6 +310,19 @@ struct WeatherServiceLifecycleTests {
 
     // MARK: - State write failures
 
+    @Test func aRemovedStateDirectoryIsCreatedAgain() async throws {
+        let h = ServiceHarness(statePath: "sub/state.json")
+        let sub = h.directory.file("sub")
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
+        h.service.start()
+        await h.tick()
+        try FileManager.default.removeItem(atPath: sub)
+        await h.advanceAndTick()
+        #expect(try h.readState().rotationIndex == 1)
+        #expect(!h.log.entries.contains { $0.level == .error })
+        #expect(h.log.entries.contains { $0.level == .notice && $0.message.contains("state directory was missing") })
+    }
+
     @Test func stateWriteFailureIsLoggedOnceAndRecovers() async throws {
         let h = ServiceHarness(statePath: "sub/state.json")
         let sub = h.directory.file("sub")
@@ -316,7 +332,9 @@ struct WeatherServiceLifecycleTests {
         #expect(try h.readState().rotationIndex == 0)
         #expect(!h.log.entries.contains { $0.level == .error })
 
+        // A regular file where the directory was: writes fail until it is fixed.
         try FileManager.default.removeItem(atPath: sub)
+        #expect(FileManager.default.createFile(atPath: sub, contents: Data("x".utf8)))
         for _ in 0..<4 { await h.advanceAndTick() }
         #expect(h.provider.calls.count == 5)
         let errors = h.log.entries.filter { $0.level == .error }
@@ -324,11 +342,12 @@ struct WeatherServiceLifecycleTests {
         let error = try #require(errors.first)
         #expect(error.messageID == MessageID.stateWrite)
         #expect(error.message.hasPrefix("cannot create \(sub)/.state.json.tmp-"))
-        #expect(error.message.hasSuffix("No such file or directory; the previous state file stays"))
+        #expect(error.message.hasSuffix("Not a directory; the previous state file stays"))
         #expect(error["weather.state_file"] == h.stateFile.path)
         // STATUS keeps coming while the file cannot be written.
         #expect(h.notifier.statusLines.count == 5)
 
+        try FileManager.default.removeItem(atPath: sub)
         try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
         await h.advanceAndTick()
         let state = try h.readState()
@@ -341,6 +360,7 @@ struct WeatherServiceLifecycleTests {
 
         // A later, second failure is reported again.
         try FileManager.default.removeItem(atPath: sub)
+        #expect(FileManager.default.createFile(atPath: sub, contents: Data("x".utf8)))
         await h.advanceAndTick()
         #expect(h.log.entries.filter { $0.level == .error }.count == 2)
     }
