@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""Validate weatherd's real JSON output against docs/state.schema.json.
+
+Positive cases (must validate):
+  - the state file written by `weatherd run` against the loopback fake-open-meteo;
+  - `weatherd once --format json` with every location failing (API port nobody listens on);
+  - the example from the README / SPEC.
+Negative cases (must NOT validate): a missing generated_at, status "weird", a temperature
+given as a string, and a few more.
+
+Usage: Tests/packaging/check-schema.py [--bin-dir .build/debug]
+Needs python3 with `jsonschema` (pip install jsonschema). Exits 0 when every check passed.
+Prints "N passed, N failed".
+"""
+
+import argparse
+import copy
+import json
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCHEMA_PATH = ROOT / "docs" / "state.schema.json"
+
+try:
+    import jsonschema
+except ImportError:  # pragma: no cover - environment setup
+    print("check-schema: python module jsonschema missing; installing it with pip", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "jsonschema"], check=True)
+    import jsonschema  # noqa: E402
+
+passed = 0
+failed = 0
+
+
+def report(ok, name, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"ok   - {name}")
+    else:
+        failed += 1
+        print(f"FAIL - {name}" + (f": {detail}" if detail else ""))
+
+
+def validator():
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    cls = jsonschema.Draft202012Validator
+    cls.check_schema(schema)
+    return cls(schema, format_checker=cls.FORMAT_CHECKER)
+
+
+def errors_of(v, instance):
+    return sorted(v.iter_errors(instance), key=lambda e: list(e.absolute_path))
+
+
+def expect_valid(v, name, instance):
+    errs = errors_of(v, instance)
+    detail = "; ".join(f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in errs[:5])
+    report(not errs, name, detail)
+
+
+def expect_invalid(v, name, instance):
+    errs = errors_of(v, instance)
+    report(bool(errs), name + " is rejected", "schema accepted it")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(path, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.exists() and path.stat().st_size > 0:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def daemon_state(bin_dir, tmp):
+    """Runs the daemon against the fake API for about 2 s; returns the parsed state file."""
+    port_file = tmp / "port"
+    fake = subprocess.Popen(
+        [str(bin_dir / "fake-open-meteo"), "--port-file", str(port_file)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        if not wait_for(port_file, 15):
+            raise RuntimeError("fake-open-meteo did not write its port file")
+        port = port_file.read_text().strip()
+        state = tmp / "state.json"
+        log = open(tmp / "run.log", "wb")
+        daemon = subprocess.Popen(
+            [
+                str(bin_dir / "weatherd"), "run",
+                "--config", str(write_config(tmp, "run.yaml", RUN_CONFIG.format(port=port))),
+                "--interval", "200ms",
+                "--api-url", f"http://127.0.0.1:{port}",
+                "--state-file", str(state),
+                "--log-target", "stderr",
+            ],
+            stdout=log,
+            stderr=log,
+        )
+        time.sleep(2)
+        daemon.send_signal(signal.SIGTERM)
+        rc = daemon.wait(timeout=10)
+        log.close()
+        report(rc == 0, "weatherd run exits 0 after SIGTERM", f"exit status {rc}")
+        return json.loads(state.read_text(encoding="utf-8"))
+    finally:
+        fake.terminate()
+        fake.wait(timeout=10)
+
+
+# The embedded default locations plus two given by name: Paris (the fake geocoding API knows it)
+# and Atlantis (it does not: error kind not_found, coordinates null).
+RUN_CONFIG = """\
+timeout: 5s
+api:
+  geocoding_url: http://127.0.0.1:{port}
+locations:
+  - name: Berlin
+    latitude: 52.52
+    longitude: 13.41
+  - name: London
+    latitude: 51.5074
+    longitude: -0.1278
+  - name: New York
+    latitude: 40.7128
+    longitude: -74.006
+  - name: Tokyo
+    latitude: 35.6895
+    longitude: 139.6917
+  - name: Paris
+    country_code: FR
+  - name: Atlantis
+"""
+
+
+def write_config(tmp, name, text):
+    path = tmp / name
+    # A config that only sets what the test needs; every other key keeps its embedded default
+    # (the four default locations).
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def once_all_failing(bin_dir, tmp):
+    """`weatherd once --format json` against a port nobody listens on, timeout 1s."""
+    config = write_config(tmp, "once.yaml", "timeout: 1s\n")
+    result = subprocess.run(
+        [
+            str(bin_dir / "weatherd"), "once", "--format", "json",
+            "--config", str(config),
+            "--api-url", f"http://127.0.0.1:{free_port()}",
+            "--state-file", str(tmp / "once-state.json"),
+            "--log-target", "stderr",
+        ],
+        capture_output=True,
+        timeout=60,
+    )
+    report(result.returncode == 1, "weatherd once exits 1 when every fetch failed", f"exit status {result.returncode}")
+    return json.loads(result.stdout.decode("utf-8"))
+
+
+README_EXAMPLE = {
+    "schema_version": 1,
+    "generated_at": "2026-11-22T04:05:06Z",
+    "daemon": {"pid": 1234, "version": "0.1.0", "started_at": "2026-11-22T04:00:00Z", "interval_seconds": 10,
+               "timeout_seconds": 5, "stale_after_seconds": 1800, "ticks": 31, "ticks_skipped": 0,
+               "ticks_from_cache": 0, "fetches_ok": 30, "fetches_failed": 1, "backoff_until": None},
+    "current_location": "berlin",
+    "rotation_index": 30,
+    "locations": [
+        {"id": "berlin", "name": "Berlin", "latitude": 52.52, "longitude": 13.41, "status": "ok",
+         "fetched_at": "2026-11-22T04:05:06Z",
+         "weather": {"observed_at": "2026-11-22T04:00:00Z", "utc_offset_seconds": 3600, "temperature": 2.0,
+                     "apparent_temperature": -1.3, "relative_humidity": 81, "precipitation": 0.2,
+                     "cloud_cover": 100, "wind_speed": 16.9, "wind_direction": 254, "wind_gusts": 30.2,
+                     "is_day": True, "wmo_code": 61, "condition": "rain", "category": "rain",
+                     "description": "Slight rain",
+                     "units": {"temperature": "°C", "wind_speed": "km/h", "precipitation": "mm"}},
+         "last_error": None},
+        {"id": "nyc", "name": "New York", "latitude": 40.7128, "longitude": -74.006, "status": "error",
+         "fetched_at": None, "weather": None,
+         "last_error": {"kind": "rate_limited", "message": "HTTP 429: Minutely API request limit exceeded",
+                        "http_status": 429, "at": "2026-11-22T04:05:06Z"}},
+        {"id": "tokyo", "name": "Tokyo", "latitude": 35.6895, "longitude": 139.6917, "status": "pending",
+         "fetched_at": None, "weather": None, "last_error": None},
+    ],
+}
+
+
+def mutate(base, change):
+    doc = copy.deepcopy(base)
+    change(doc)
+    return doc
+
+
+def negative_cases(v, base):
+    def delete(path):
+        def change(doc):
+            target = doc
+            for key in path[:-1]:
+                target = target[key]
+            del target[path[-1]]
+        return change
+
+    def setv(path, value):
+        def change(doc):
+            target = doc
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = value
+        return change
+
+    w = ["locations", 0, "weather"]
+    cases = [
+        ("missing generated_at", delete(["generated_at"])),
+        ("status \"weird\"", setv(["locations", 0, "status"], "weird")),
+        ("temperature as a string", setv(w + ["temperature"], "2.0")),
+        ("schema_version 2", setv(["schema_version"], 2)),
+        ("generated_at with an offset instead of Z", setv(["generated_at"], "2026-11-22T05:05:06+01:00")),
+        ("generated_at without seconds", setv(["generated_at"], "2026-11-22T04:05Z")),
+        ("missing daemon.ticks", delete(["daemon", "ticks"])),
+        ("negative daemon.fetches_ok", setv(["daemon", "fetches_ok"], -1)),
+        ("interval_seconds 0", setv(["daemon", "interval_seconds"], 0)),
+        ("missing locations[0].last_error", delete(["locations", 0, "last_error"])),
+        ("latitude 91", setv(["locations", 0, "latitude"], 91)),
+        ("last_error.kind \"dns\"", setv(["locations", 1, "last_error", "kind"], "dns")),
+        ("http_status as a string", setv(["locations", 1, "last_error", "http_status"], "429")),
+        ("is_day as 1", setv(w + ["is_day"], 1)),
+        ("condition \"sunny\"", setv(w + ["condition"], "sunny")),
+        ("wmo_code without condition", delete(w + ["condition"])),
+        ("weather without units", delete(w + ["units"])),
+        ("status ok with weather null", setv(w, None)),
+        ("locations as an object", setv(["locations"], {})),
+    ]
+    for name, change in cases:
+        expect_invalid(v, name, mutate(base, change))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin-dir", default=str(ROOT / ".build" / "debug"),
+                        help="directory with weatherd and fake-open-meteo (default: .build/debug)")
+    args = parser.parse_args()
+    bin_dir = pathlib.Path(args.bin_dir)
+    for tool in ("weatherd", "fake-open-meteo"):
+        if not os.access(bin_dir / tool, os.X_OK):
+            print(f"check-schema: {bin_dir / tool} missing; run `swift build` first", file=sys.stderr)
+            return 2
+
+    try:
+        v = validator()
+        report(True, "docs/state.schema.json is a valid draft 2020-12 schema")
+    except jsonschema.exceptions.SchemaError as error:
+        report(False, "docs/state.schema.json is a valid draft 2020-12 schema", error.message)
+        print(f"{passed} passed, {failed} failed")
+        return 1
+
+    expect_valid(v, "README example validates", README_EXAMPLE)
+
+    def add_everywhere(doc):
+        doc["x_added"] = 1
+        doc["daemon"]["x_added"] = "a"
+        loc = doc["locations"][0]
+        loc["x_added"] = None
+        loc["weather"]["x_added"] = [1]
+        loc["weather"]["units"]["x_added"] = {}
+        doc["locations"][1]["last_error"]["x_added"] = True
+
+    expect_valid(v, "added fields at every level validate", mutate(README_EXAMPLE, add_everywhere))
+    expect_valid(v, "a file without the README additions (SPEC fields only) validates",
+                 mutate(README_EXAMPLE, lambda d: [d["daemon"].pop(k) for k in
+                                                   ("timeout_seconds", "stale_after_seconds", "ticks_from_cache")]))
+    expect_valid(v, "a location not yet resolved by name (null coordinates, not_found) validates",
+                 mutate(README_EXAMPLE, lambda d: d["locations"][1].update(
+                     latitude=None, longitude=None,
+                     last_error={"kind": "not_found", "message": "no place named \"Atlantis\"",
+                                 "http_status": None, "at": "2026-11-22T04:05:06Z"})))
+    expect_valid(v, "weather with only observed_at and units validates",
+                 mutate(README_EXAMPLE, lambda d: d["locations"][0].update(
+                     weather={"observed_at": "2026-11-22T04:00:00Z", "units": d["locations"][0]["weather"]["units"]})))
+    negative_cases(v, README_EXAMPLE)
+
+    additions = ("timeout_seconds", "stale_after_seconds", "ticks_from_cache")
+    with tempfile.TemporaryDirectory(prefix="weatherd-schema.") as name:
+        tmp = pathlib.Path(name)
+        try:
+            state = daemon_state(bin_dir, tmp)
+        except Exception as error:  # noqa: BLE001 - report, do not crash
+            report(False, "weatherd run wrote a state file", repr(error))
+            state = None
+        if state is not None:
+            expect_valid(v, "state file written by weatherd run validates", state)
+            by_id = {loc["id"]: loc for loc in state["locations"]}
+            statuses = json.dumps({k: v["status"] for k, v in by_id.items()})
+            report(all(by_id[k]["status"] == "ok" for k in ("berlin", "london", "new-york", "tokyo", "paris"))
+                   and state["daemon"]["fetches_ok"] > 0,
+                   "daemon run fetched every location with coordinates or a known name", statuses)
+            paris = by_id.get("paris", {})
+            report(isinstance(paris.get("latitude"), (int, float)) and isinstance(paris.get("longitude"), (int, float)),
+                   "a location resolved by name has coordinates", json.dumps(paris.get("latitude")))
+            atlantis = by_id.get("atlantis", {})
+            report(atlantis.get("status") == "error" and atlantis.get("latitude") is None
+                   and atlantis.get("longitude") is None
+                   and (atlantis.get("last_error") or {}).get("kind") == "not_found",
+                   "an unknown name: status error, kind not_found, coordinates null", json.dumps(atlantis))
+            report(all(k in state["daemon"] for k in additions), "daemon run writes the README additions")
+            status = subprocess.run(
+                [str(bin_dir / "weatherd"), "status", "--format", "json", "--state-file", str(tmp / "state.json"),
+                 "--config", str(tmp / "run.yaml")],
+                capture_output=True, timeout=30)
+            try:
+                expect_valid(v, "weatherd status --format json validates", json.loads(status.stdout.decode("utf-8")))
+            except ValueError as error:
+                report(False, "weatherd status --format json validates", f"not JSON: {error}")
+            # The real file, broken the three required ways, must be refused too.
+            for label, change in (
+                ("real state without generated_at", lambda d: d.pop("generated_at")),
+                ("real state with status weird", lambda d: d["locations"][0].update(status="weird")),
+                ("real state with a string temperature",
+                 lambda d: d["locations"][0]["weather"].update(temperature=str(d["locations"][0]["weather"]["temperature"]))),
+            ):
+                expect_invalid(v, label, mutate(state, change))
+
+        try:
+            once = once_all_failing(bin_dir, tmp)
+        except Exception as error:  # noqa: BLE001
+            report(False, "weatherd once --format json printed JSON", repr(error))
+            once = None
+        if once is not None:
+            expect_valid(v, "weatherd once --format json (every location failing) validates", once)
+            report(all(loc["status"] == "error" and loc["last_error"] is not None for loc in once["locations"]),
+                   "once: every location has status error and a last_error")
+            report(all(k in once["daemon"] for k in additions), "once output has the README additions")
+
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
