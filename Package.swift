@@ -79,21 +79,23 @@ let package = Package(
         ),
         .executableTarget(name: "fake-open-meteo", dependencies: ["FakeOpenMeteo"]),
 
+        // Fixtures shared by the test targets.
+        .target(name: "WeatherTestSupport", dependencies: ["WeatherCore"], path: "Tests/WeatherTestSupport"),
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore"]),
         .testTarget(
             name: "OpenMeteoTests",
-            dependencies: ["OpenMeteo", "WeatherCore", "FakeOpenMeteo"],
+            dependencies: ["OpenMeteo", "WeatherCore", "FakeOpenMeteo", "WeatherTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SystemdTests",
             dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "WeatherCore"]),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "WeatherCore", "WeatherTestSupport"]),
         .testTarget(
             name: "WeatherDaemonTests",
             dependencies: [
-                "WeatherDaemon", "WeatherCore", "StateStore",
+                "WeatherDaemon", "WeatherCore", "StateStore", "WeatherTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -2,6 +2,7 @@ import Foundation
 import OpenMeteo
 import Testing
 import WeatherCore
+import WeatherTestSupport
 
 @Suite("ForecastDecoder")
 struct ForecastDecoderTests {
@@ -26,21 +27,7 @@ struct ForecastDecoderTests {
         #expect(weather.isDay == true)
         #expect(weather.units == Units(temperature: .celsius, windSpeed: .kmh, precipitation: .mm))
         // Nothing else is set: the whole value equals the one built from the fixture's numbers.
-        let expected = Weather(
-            observedAt: Timestamp(secondsSinceEpoch: 1_763_784_000),
-            utcOffsetSeconds: 3600,
-            temperature: 2.0,
-            apparentTemperature: -1.3,
-            relativeHumidity: 81,
-            precipitation: 0.2,
-            cloudCover: 100,
-            windSpeed: 16.9,
-            windDirection: 254,
-            windGusts: 30.2,
-            isDay: true,
-            code: WMOCode(61),
-            units: Units()
-        )
+        let expected = Weather.berlin(observedAt: Timestamp(secondsSinceEpoch: 1_763_784_000))
         #expect(weather == expected)
         #expect(weather.summary == "2.0 °C, Slight rain")
     }

@@ -5,6 +5,7 @@ import Logging
 import OpenMeteo
 import Testing
 import WeatherCore
+import WeatherTestSupport
 
 /// `OpenMeteoClient` against a real loopback `FakeOpenMeteoServer` and a real `HTTPClient`.
 /// Every test starts its own server and client and shuts both down.
@@ -21,21 +22,7 @@ struct OpenMeteoClientTests {
         let body = try fixtureText("current-berlin.json")
         try await withClient(responding: .body(status: 200, body: body)) { server, client in
             let weather = try await fetch(client).get()
-            let expected = Weather(
-                observedAt: Timestamp(secondsSinceEpoch: 1_763_784_000),
-                utcOffsetSeconds: 3600,
-                temperature: 2.0,
-                apparentTemperature: -1.3,
-                relativeHumidity: 81,
-                precipitation: 0.2,
-                cloudCover: 100,
-                windSpeed: 16.9,
-                windDirection: 254,
-                windGusts: 30.2,
-                isDay: true,
-                code: WMOCode(61),
-                units: Units()
-            )
+            let expected = Weather.berlin(observedAt: Timestamp(secondsSinceEpoch: 1_763_784_000))
             #expect(weather == expected)
             #expect(server.requestCount == 1)
         }

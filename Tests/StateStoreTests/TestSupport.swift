@@ -1,5 +1,6 @@
 import Foundation
 import WeatherCore
+import WeatherTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -34,21 +35,7 @@ enum SpecExample {
 
     static let berlin = Location(id: "berlin", name: "Berlin", latitude: 52.52, longitude: 13.41)
 
-    static let weather = Weather(
-        observedAt: startedAt,
-        utcOffsetSeconds: 3600,
-        temperature: 2.0,
-        apparentTemperature: -1.3,
-        relativeHumidity: 81,
-        precipitation: 0.2,
-        cloudCover: 100,
-        windSpeed: 16.9,
-        windDirection: 254,
-        windGusts: 30.2,
-        isDay: true,
-        code: WMOCode(61),
-        units: Units()
-    )
+    static let weather = Weather.berlin(observedAt: startedAt)
 
     static let snapshot = StateSnapshot(
         generatedAt: generatedAt,

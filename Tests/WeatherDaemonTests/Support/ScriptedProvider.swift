@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WeatherCore
+import WeatherTestSupport
 
 /// A `WeatherProviding` double with scripted answers per location id. Without a script a location gets
 /// ``ScriptedProvider/defaultWeather``.
@@ -26,21 +27,7 @@ final class ScriptedProvider: WeatherProviding {
     private let state = Mutex(State())
 
     /// Berlin's weather of SPEC §6: 2.0 °C, Slight rain.
-    static let defaultWeather = Weather(
-        observedAt: Timestamp(rfc3339: "2026-11-22T04:00:00Z")!,
-        utcOffsetSeconds: 3600,
-        temperature: 2.0,
-        apparentTemperature: -1.3,
-        relativeHumidity: 81,
-        precipitation: 0.2,
-        cloudCover: 100,
-        windSpeed: 16.9,
-        windDirection: 254,
-        windGusts: 30.2,
-        isDay: true,
-        code: WMOCode(61),
-        units: Units()
-    )
+    static let defaultWeather = Weather.berlin(observedAt: Timestamp(rfc3339: "2026-11-22T04:00:00Z")!)
 
     /// Location ids in the order they were asked for.
     var calls: [String] { state.withLock { $0.calls } }
