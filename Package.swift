@@ -89,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SystemdTests",
-            dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Systemd", "WeatherTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "WeatherCore", "WeatherTestSupport"]),
         .testTarget(
@@ -101,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FakeOpenMeteo"]
+            dependencies: ["FakeOpenMeteo", "WeatherTestSupport"]
         ),
     ]
 )

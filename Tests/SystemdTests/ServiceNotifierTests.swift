@@ -1,5 +1,6 @@
 import Systemd
 import Testing
+import WeatherTestSupport
 
 #if canImport(Glibc)
 import Glibc

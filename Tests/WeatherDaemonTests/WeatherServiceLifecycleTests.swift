@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import StateStore
 import Testing
@@ -306,6 +307,41 @@ struct WeatherServiceLifecycleTests {
         gate.open()
         await stopping.value
         #expect(finished.value)
+    }
+
+    // MARK: - Watchdog
+
+    /// WATCHDOG=1 goes out at half of WatchdogSec only while ticks keep coming: with no tick for
+    /// interval + timeout + WatchdogSec/2 the pings stop (systemd then restarts the service), and a
+    /// queue that is blocked sends none at all.
+    @Test func watchdogPingsOnlyWhileTicksKeepComing() async throws {
+        let h = ServiceHarness(interval: .milliseconds(100), watchdog: .milliseconds(200)) {
+            $0.timeout = .milliseconds(100)
+        }
+        h.service.start()
+        await h.tick()
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(h.notifier.watchdogPings >= 2)
+
+        // No ticks: after 100 + 100 + 100 ms the pings stop.
+        try await Task.sleep(for: .milliseconds(500))
+        let stalled = h.notifier.watchdogPings
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(h.notifier.watchdogPings == stalled)
+
+        // Ticks again: pings again.
+        await h.tick()
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(h.notifier.watchdogPings > stalled)
+
+        // A wedged tick queue: nothing at all while it is blocked.
+        let blocked = DispatchSemaphore(value: 0)
+        h.service.queue.async { blocked.wait() }
+        let beforeBlock = h.notifier.watchdogPings
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(h.notifier.watchdogPings == beforeBlock)
+        blocked.signal()
+        await h.service.stop()
     }
 
     // MARK: - State write failures

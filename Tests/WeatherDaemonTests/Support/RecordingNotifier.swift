@@ -15,8 +15,9 @@ final class RecordingNotifier: ServiceNotifying {
     /// Runs at every `ready`, e.g. to look at the state file at that moment.
     private let onReady: (@Sendable () -> Void)?
 
-    init(onReady: (@Sendable () -> Void)? = nil) {
+    init(onReady: (@Sendable () -> Void)? = nil, watchdogTimeout: Duration? = nil) {
         self.onReady = onReady
+        self.watchdogTimeout = watchdogTimeout
     }
 
     var calls: [Call] { storage.withLock { $0 } }
@@ -27,7 +28,8 @@ final class RecordingNotifier: ServiceNotifying {
         calls.compactMap { if case .status(let line) = $0 { line } else { nil } }
     }
 
-    var watchdogTimeout: Duration? { nil }
+    let watchdogTimeout: Duration?
+    var watchdogPings: Int { calls.filter { $0 == .watchdog }.count }
     func ready(status: String?) {
         onReady?()
         storage.withLock { $0.append(.ready(status)) }

@@ -36,6 +36,7 @@ final class ServiceHarness: Sendable {
         statePath: String = "state.json",
         directory: TemporaryDirectory = TemporaryDirectory("weatherd-service"),
         geocoder: ScriptedGeocoder? = nil,
+        watchdog: Duration? = nil,
         configure: (inout Configuration) -> Void = { _ in }
     ) {
         self.directory = directory
@@ -52,7 +53,7 @@ final class ServiceHarness: Sendable {
             let exists = FileManager.default.fileExists(atPath: path)
             seenAtReady.withLock { $0.append(exists) }
         }
-        let notifier = RecordingNotifier(onReady: onReady)
+        let notifier = RecordingNotifier(onReady: onReady, watchdogTimeout: watchdog)
         self.notifier = notifier
         let ticks = self.ticks
         let provider = self.provider

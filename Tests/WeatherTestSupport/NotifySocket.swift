@@ -3,14 +3,15 @@ import Glibc
 #endif
 
 /// A bound AF_UNIX datagram socket standing in for systemd's notify socket.
-final class NotifySocket {
-    let fd: Int32
+public final class NotifySocket: @unchecked Sendable {
+    /// The socket.
+    public let fd: Int32
     /// The `NOTIFY_SOCKET` value that reaches this socket (`/path` or `@abstract`).
-    let notifyAddress: String
+    public let notifyAddress: String
     private let path: String?
 
     /// A socket bound at a file system path.
-    init(path: String) throws {
+    public init(path: String) throws {
         fd = try Self.makeSocket()
         self.path = path
         notifyAddress = path
@@ -19,7 +20,7 @@ final class NotifySocket {
     }
 
     /// A socket bound in the abstract namespace (`sun_path[0] == 0`).
-    init(abstractName: String) throws {
+    public init(abstractName: String) throws {
         fd = try Self.makeSocket()
         path = nil
         notifyAddress = "@" + abstractName
@@ -31,10 +32,14 @@ final class NotifySocket {
         if let path { unlink(path) }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var operation: String
-        var code: Int32
-        var description: String { "\(operation): \(String(cString: strerror(code)))" }
+    /// A failed socket call.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The call.
+        public var operation: String
+        /// Its errno.
+        public var code: Int32
+        /// "bind: Address already in use".
+        public var description: String { "\(operation): \(String(cString: strerror(code)))" }
     }
 
     private static func makeSocket() throws -> Int32 {
@@ -63,7 +68,7 @@ final class NotifySocket {
     }
 
     /// The next datagram, or nil after 2 s without one.
-    func receive() -> String? {
+    public func receive() -> String? {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
@@ -74,14 +79,14 @@ final class NotifySocket {
     }
 
     /// Whether a datagram is waiting (without waiting for one).
-    var hasPendingDatagram: Bool {
+    public var hasPendingDatagram: Bool {
         var pending = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&pending, 1, 0) > 0
     }
 }
 
 /// Sets (value) or unsets (nil) environment variables for the duration of `body`, then restores them.
-func withEnvironment<Result>(_ changes: [String: String?], _ body: () throws -> Result) rethrows -> Result {
+public func withEnvironment<Result>(_ changes: [String: String?], _ body: () throws -> Result) rethrows -> Result {
     var saved: [(name: String, value: String?)] = []
     for (name, value) in changes {
         saved.append((name, getenv(name).map { String(cString: $0) }))
