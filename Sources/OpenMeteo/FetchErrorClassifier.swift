@@ -85,9 +85,21 @@ enum FetchErrorClassifier {
         }
         let name = String(describing: type(of: error))
         if name.contains("SSL") || name.contains("TLS") {
-            return FetchError(kind: .network, message: "TLS failure: \(String(describing: error).prefix(200))")
+            return FetchError(kind: .network, message: tlsMessage(String(describing: error)))
         }
         return FetchError(kind: .network, message: String(String(describing: error).prefix(200)))
+    }
+
+    /// A short TLS message from a NIOSSL error's description: BoringSSL's reason code
+    /// (`WRONG_VERSION_NUMBER`, `CERTIFICATE_VERIFY_FAILED`), without build paths.
+    static func tlsMessage(_ description: String) -> String {
+        let marker = "OPENSSL_internal:"
+        if let range = Substring(description).range(of: marker) {
+            let reason = description[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !reason.isEmpty { return "TLS handshake failed: \(reason)" }
+        }
+        let kind = description.prefix { $0.isLetter || $0.isNumber }
+        return kind.isEmpty ? "TLS failure" : "TLS failure: \(kind)"
     }
 
     static func timedOut(_ timeout: Duration) -> FetchError {

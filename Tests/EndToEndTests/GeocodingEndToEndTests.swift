@@ -33,7 +33,15 @@ struct GeocodingEndToEndTests {
                 "run", "--config", config, "--state-file", statePath, "--interval", "150ms", "--log-target", "stderr",
             ])
             defer { daemon.kill() }
-            try await Task.sleep(for: .seconds(1.5))
+            // Two full rotations (8 ticks), however slow the machine.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                let text = (try? String(contentsOfFile: statePath, encoding: .utf8)) ?? ""
+                let state = (try? jsonObject(text)) as? [String: Any]
+                let ticks = (state?["daemon"] as? [String: Any])?["ticks"] as? Int ?? 0
+                if ticks >= 8 && (state?["daemon"] as? [String: Any])?["pid"] as? Int32 == daemon.pid { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
             daemon.signal(SIGTERM)
             #expect(await daemon.wait(timeout: 2) == 0)
             let searches = server.requests.filter { $0.path == "/v1/search" }

@@ -10,6 +10,7 @@ final class Subprocess: @unchecked Sendable {
     let process = Process()
     let stdoutURL: URL
     let stderrURL: URL
+    private let directory: URL
 
     /// The built binary: `$WEATHERD_BINARY` (scripts/test sets it) or `.build/debug/weatherd`.
     static var weatherdPath: String {
@@ -27,6 +28,7 @@ final class Subprocess: @unchecked Sendable {
             "weatherd-proc-\(UUID().uuidString)"
         )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.directory = directory
         stdoutURL = directory.appendingPathComponent("stdout")
         stderrURL = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
@@ -43,6 +45,11 @@ final class Subprocess: @unchecked Sendable {
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         if let stdin { process.standardInput = FileHandle(forReadingAtPath: stdin) }
         try process.run()
+    }
+
+    deinit {
+        kill()
+        try? FileManager.default.removeItem(at: directory)
     }
 
     var pid: Int32 { process.processIdentifier }
