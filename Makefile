@@ -39,7 +39,7 @@ RELEASE_BIN := .build/release/weatherd
 DEB_PACKAGES := libsystemd-dev pkg-config
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: all build deps run test format lint install uninstall clean check-systemd bench completions deb
+.PHONY: all build deps run test format lint install uninstall clean check-systemd bench completions deb soak fuzz check-deb ci
 
 all: build
 
@@ -73,6 +73,26 @@ run: deps
 
 test: deps
 	scripts/test
+
+# 100,000 ticks at 5 ms against a loopback server mixing every fault (about 10 minutes): the process
+# stays up, memory and file descriptors stay flat, the counters add up (scripts/soak).
+soak: deps
+	swift build --product weatherd
+	swift build --product fake-open-meteo
+	scripts/soak
+
+# The libFuzzer runs alone (scripts/test runs them too); FUZZ_SECONDS per target, default 60.
+fuzz: deps
+	swift build --product weatherd
+	scripts/fuzz
+
+# The Debian package built and checked: contents, fields, install/upgrade/remove/purge, lintian.
+check-deb: deb
+	Tests/packaging/check-deb.sh --reuse
+
+# Everything CI runs: the test suite, the soak, the package and the benchmark (a measurement: it
+# prints budget failures but does not fail unless BENCH_STRICT=1).
+ci: test soak check-deb bench
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
