@@ -45,6 +45,16 @@ public struct ForecastEndpoint: Sendable, Hashable {
             .joined(separator: "&")
     }
 
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"), UInt8(ascii: ","):
+            true
+        default: false
+        }
+    }
+
     /// `text` with the API key replaced by `REDACTED`, for anything that may reach logs or files.
     public func redact(_ text: String) -> String {
         guard let apiKey else { return text }
@@ -65,6 +75,7 @@ public struct ForecastEndpoint: Sendable, Hashable {
 
     /// Percent-encodes a query value: everything but unreserved characters and `,`.
     static func percentEncode(_ value: String) -> String {
+        if value.utf8.allSatisfy(isUnreserved) { return value }
         var result = ""
         for byte in value.utf8 {
             switch byte {

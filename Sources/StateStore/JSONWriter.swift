@@ -73,6 +73,13 @@ public struct JSONWriter {
     /// Appends `value` as a JSON string literal: quotes, backslashes and control characters escaped.
     public static func appendEscaped(_ value: String, to output: inout String) {
         output += "\""
+        // Fast path: nothing to escape (no quote, backslash, control character, DEL, or a lead byte
+        // 0xE2 that may start U+2028/U+2029): the whole string is appended at once.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            output += value
+            output += "\""
+            return
+        }
         var plainStart = value.unicodeScalars.startIndex
         let scalars = value.unicodeScalars
         var index = scalars.startIndex

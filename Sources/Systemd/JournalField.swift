@@ -9,25 +9,29 @@ public enum JournalField {
     /// into `_` (`weather.location` → `WEATHER_LOCATION`). journald also refuses names that start with a
     /// digit or `_` (trusted fields) or are longer than 64 characters, so those get an `F` prefix or are cut.
     public static func name(forMetadataKey key: String) -> String {
-        var name = ""
-        name.reserveCapacity(key.utf8.count)
+        var bytes: [UInt8] = []
+        appendName(forMetadataKey: key, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the journal field name of `key` (see ``name(forMetadataKey:)``) to `bytes`.
+    public static func appendName(forMetadataKey key: String, to bytes: inout [UInt8]) {
+        let start = bytes.count
         for byte in key.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                name.unicodeScalars.append(Unicode.Scalar(byte))
+                bytes.append(byte)
             case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                name.unicodeScalars.append(Unicode.Scalar(byte - 32))
+                bytes.append(byte - 32)
             default:
                 // A multi-byte character becomes one `_` per byte: still only [A-Z0-9_].
-                name.unicodeScalars.append("_")
+                bytes.append(UInt8(ascii: "_"))
             }
         }
-        if name.isEmpty { return "F" }
-        if let first = name.utf8.first, first == UInt8(ascii: "_") || (48...57).contains(first) {
-            name = "F" + name
+        if bytes.count == start || bytes[start] == UInt8(ascii: "_") || (48...57).contains(bytes[start]) {
+            bytes.insert(UInt8(ascii: "F"), at: start)
         }
-        if name.utf8.count > maximumNameLength { name = String(name.prefix(maximumNameLength)) }
-        return name
+        if bytes.count - start > maximumNameLength { bytes.removeLast(bytes.count - start - maximumNameLength) }
     }
 
     /// The text of a metadata value: strings as they are, arrays and dictionaries in swift-log's notation.

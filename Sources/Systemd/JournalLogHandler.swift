@@ -46,19 +46,20 @@ public struct JournalLogHandler: LogHandler {
 
     /// Sends one entry.
     public func log(event: LogEvent) {
-        var fields: [(String, String)] = [
-            ("MESSAGE", event.message.description),
-            ("PRIORITY", String(JournalField.priority(of: event.level))),
-            ("SYSLOG_IDENTIFIER", identifier),
-            ("CODE_FILE", event.file),
-            ("CODE_LINE", String(event.line)),
-            ("CODE_FUNC", event.function),
-        ]
-        let merged = mergedMetadata(event.metadata)
-        for key in merged.keys.sorted() {
-            fields.append((JournalField.name(forMetadataKey: key), JournalField.value(of: merged[key]!)))
+        var entry = JournalEntry()
+        entry.add("MESSAGE", event.message.description)
+        entry.add("PRIORITY", String(JournalField.priority(of: event.level)))
+        entry.add("SYSLOG_IDENTIFIER", identifier)
+        entry.add("CODE_FILE", event.file)
+        entry.add("CODE_LINE", String(event.line))
+        entry.add("CODE_FUNC", event.function)
+        if metadata.isEmpty && metadataProvider == nil {
+            // The common case: only the entry's own metadata, added without merging dictionaries.
+            for (key, value) in event.metadata ?? [:] { entry.add(metadataKey: key, value) }
+        } else {
+            for (key, value) in mergedMetadata(event.metadata) { entry.add(metadataKey: key, value) }
         }
-        let delivered = JournalProbe.isListening() && Self.send(fields) >= 0
+        let delivered = JournalProbe.isListening() && entry.send() >= 0
         if !delivered, var fallback {
             fallback.logLevel = .trace
             fallback.log(event: event)
@@ -68,23 +69,9 @@ public struct JournalLogHandler: LogHandler {
     /// Sends `fields` as one entry; returns `sd_journal_sendv`'s result (negative errno on failure).
     @discardableResult
     public static func send(_ fields: [(name: String, value: String)]) -> Int32 {
-        var buffer: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        buffer.reserveCapacity(fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 1 })
-        ranges.reserveCapacity(fields.count)
-        for (name, value) in fields {
-            let start = buffer.count
-            buffer.append(contentsOf: name.utf8)
-            buffer.append(UInt8(ascii: "="))
-            buffer.append(contentsOf: value.utf8)
-            ranges.append(start..<buffer.count)
-        }
-        return buffer.withUnsafeMutableBytes { bytes in
-            var vectors = ranges.map { range in
-                iovec(iov_base: bytes.baseAddress! + range.lowerBound, iov_len: range.count)
-            }
-            return sd_journal_sendv(&vectors, Int32(vectors.count))
-        }
+        var entry = JournalEntry()
+        for (name, value) in fields { entry.add(name, value) }
+        return entry.send()
     }
 
     private func mergedMetadata(_ explicit: Logger.Metadata?) -> Logger.Metadata {
@@ -92,5 +79,49 @@ public struct JournalLogHandler: LogHandler {
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let explicit { merged.merge(explicit) { $1 } }
         return merged
+    }
+}
+
+/// One journal entry being built: every `NAME=value` field in one byte buffer, sent with one
+/// `sd_journal_sendv` (which length-prefixes values that contain a newline).
+struct JournalEntry {
+    private var buffer: [UInt8] = []
+    private var ranges: [Range<Int>] = []
+
+    init() {
+        buffer.reserveCapacity(2048)
+        ranges.reserveCapacity(32)
+    }
+
+    /// Adds a field whose name is already valid.
+    mutating func add(_ name: String, _ value: String) {
+        let start = buffer.count
+        buffer.append(contentsOf: name.utf8)
+        buffer.append(UInt8(ascii: "="))
+        buffer.append(contentsOf: value.utf8)
+        ranges.append(start..<buffer.count)
+    }
+
+    /// Adds a metadata value under the journal name of its key.
+    mutating func add(metadataKey key: String, _ value: Logger.MetadataValue) {
+        let start = buffer.count
+        JournalField.appendName(forMetadataKey: key, to: &buffer)
+        buffer.append(UInt8(ascii: "="))
+        switch value {
+        case .string(let string): buffer.append(contentsOf: string.utf8)
+        default: buffer.append(contentsOf: JournalField.value(of: value).utf8)
+        }
+        ranges.append(start..<buffer.count)
+    }
+
+    /// Sends the entry; `sd_journal_sendv`'s result.
+    mutating func send() -> Int32 {
+        let ranges = self.ranges
+        return buffer.withUnsafeMutableBytes { bytes in
+            var vectors = ranges.map { range in
+                iovec(iov_base: bytes.baseAddress! + range.lowerBound, iov_len: range.count)
+            }
+            return sd_journal_sendv(&vectors, Int32(vectors.count))
+        }
     }
 }

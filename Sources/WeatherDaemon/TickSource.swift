@@ -18,19 +18,26 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
 
     /// Starts the timer (replacing a running one).
     public func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
-        timer?.cancel()
+        stop()
         let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
         let nanoseconds = max(Int(interval.seconds * 1e9), 1_000_000)
         // 1% of the interval, at most 50 ms: wake-ups can be coalesced while ticks stay on time.
         let leeway = min(nanoseconds / 100, 50_000_000)
         timer.schedule(deadline: .now(), repeating: .nanoseconds(nanoseconds), leeway: .nanoseconds(leeway))
-        timer.setEventHandler(handler: handler)
+        // When the queue was busy past several deadlines, Dispatch merges them into one event whose
+        // `data` counts them; each is a tick of its own (the extra ones are skipped, and counted).
+        // The handler holds the timer until `cancel()` releases the handler.
+        timer.setEventHandler {
+            let fires = max(Int(timer.data), 1)
+            for _ in 0..<fires { handler() }
+        }
         timer.resume()
         self.timer = timer
     }
 
     /// Cancels the timer.
     public func stop() {
+        timer?.setEventHandler(handler: nil)
         timer?.cancel()
         timer = nil
     }
