@@ -90,9 +90,9 @@ fuzz: deps
 check-deb: deb
 	Tests/packaging/check-deb.sh --reuse
 
-# Everything CI runs: the test suite, the soak, the package and the benchmark (a measurement: it
-# prints budget failures but does not fail unless BENCH_STRICT=1).
-ci: test soak check-deb bench
+# Everything CI runs: the test suite, the soak and the package check. The benchmark (make bench) is a
+# measurement for a quiet machine, run by hand.
+ci: test soak check-deb
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
