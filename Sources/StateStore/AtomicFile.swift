@@ -90,7 +90,7 @@ public enum AtomicFile {
         return removed
     }
 
-    /// Reads a whole file; nil with `errno` set when it cannot be opened or read.
+    /// Reads a whole file of at most `limit` bytes (a larger one fails with `EFBIG`).
     public static func read(_ path: String, limit: Int = 16 << 20) throws(FileSystemError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(operation: "open", path: path, errno: errno) }

@@ -1,3 +1,4 @@
+import StateStore
 import WeatherCore
 
 #if canImport(Glibc)
@@ -78,34 +79,12 @@ public struct ConfigLoader: Sendable {
     }
 
     private static func read(_ path: String) throws(ConfigError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw ConfigError(
-                file: path,
-                keyPath: "",
-                line: nil,
-                message: "cannot open: \(String(cString: strerror(errno)))"
-            )
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ConfigError(
-                    file: path,
-                    keyPath: "",
-                    line: nil,
-                    message: "cannot read: \(String(cString: strerror(errno)))"
-                )
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > 1 << 20 {
-                throw ConfigError(file: path, keyPath: "", line: nil, message: "larger than 1 MiB")
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try AtomicFile.read(path, limit: 1 << 20)
+        } catch {
+            let reason = error.errno == EFBIG ? "larger than 1 MiB" : String(cString: strerror(error.errno))
+            throw ConfigError(file: path, keyPath: "", line: nil, message: "cannot \(error.operation): \(reason)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(file: path, keyPath: "", line: nil, message: "not valid UTF-8")
