@@ -155,8 +155,8 @@ public final class WeatherService: @unchecked Sendable {
                     await task.value
                     resumeOnce()
                 }
-                Task {
-                    try? await Task.sleep(for: grace)
+                // A Dispatch timer, not a task: a busy cooperative pool must not delay the exit.
+                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(grace.seconds * 1e9))) {
                     resumeOnce()
                 }
             }

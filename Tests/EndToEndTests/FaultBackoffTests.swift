@@ -88,7 +88,7 @@ struct FaultBackoffTests {
         let times = arrivals.all
         try #require(times.count >= 2)
         let pause = times[1] - times[0]
-        #expect(pause >= 0.95 && pause < 1.8, "pause after Retry-After: 1 was \(pause) s")
+        #expect(pause >= 0.95 && pause < 3, "pause after Retry-After: 1 was \(pause) s")
         let info = try #require(state["daemon"] as? [String: Any])
         #expect(info["backoff_until"] is NSNull)
         #expect((info["ticks_from_cache"] as? Int ?? 0) >= 3)

@@ -39,7 +39,15 @@ struct FaultDiskTests {
         try #require(await daemon.waitForTicks(3), "the daemon did not start: \(daemon.stderr)")
 
         let ticksBefore = daemon.counter("ticks") ?? 0
-        try FileManager.default.removeItem(atPath: daemon.stateDirectoryView)
+        // The daemon may rename a temporary file away while the directory is being emptied: retry.
+        for attempt in 1...20 {
+            do {
+                try FileManager.default.removeItem(atPath: daemon.stateDirectoryView)
+                break
+            } catch  where attempt < 20 {
+                continue
+            }
+        }
         let rewritten = await Fault.eventually(timeout: 3) { (daemon.counter("ticks") ?? 0) > ticksBefore + 2 }
         #expect(rewritten, "the state file was not written again: \(daemon.stderr.suffix(2000))")
         // More ticks: the entry must not repeat.

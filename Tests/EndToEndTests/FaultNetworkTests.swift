@@ -81,10 +81,11 @@ struct FaultNetworkTests {
                 + (afterRequest.map { String(format: ", %.2f s after the request arrived", $0) } ?? "")
         )
         #expect(result.status == 1, "stderr: \(result.stderr)")
-        // The start-up of a debug binary while the other suites start too has taken 1.5 s on two cores.
-        #expect(elapsed < 3, "\(fault): once took \(elapsed) s with timeout 1s")
+        // Generous bounds: the point is that the 1 s deadline ends the run (a hang never would), while
+        // the whole suite runs in parallel on two cores and a debug binary's start-up has taken 1.5 s.
+        #expect(elapsed < 5, "\(fault): once took \(elapsed) s with timeout 1s")
         if let afterRequest {
-            #expect(afterRequest < 1.5, "\(fault): the 1 s timeout ended the run \(afterRequest) s after the request")
+            #expect(afterRequest < 3, "\(fault): the 1 s timeout ended the run \(afterRequest) s after the request")
         }
         let state = try #require(try jsonObject(result.stdout) as? [String: Any], "stdout: \(result.stdout)")
         let location = try #require((state["locations"] as? [[String: Any]])?.first)

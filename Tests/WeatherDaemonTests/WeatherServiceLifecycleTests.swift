@@ -297,11 +297,13 @@ struct WeatherServiceLifecycleTests {
             await h.service.stop(grace: .milliseconds(200))
             finished.withLock { $0 = true }
         }
-        let deadline = ContinuousClock.now + .seconds(2)
+        // The grace is 200 ms; the bound is generous because the whole suite runs in parallel on two
+        // cores (the real binary's exit within 2 s of SIGTERM is checked by the fault tests).
+        let deadline = ContinuousClock.now + .seconds(6)
         while !finished.value && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(finished.value, "stop() still waiting 2 s after STOPPING=1")
+        #expect(finished.value, "stop() still waiting 6 s after STOPPING=1")
 
         #expect(h.notifier.calls.contains(.stopping))
         gate.open()
