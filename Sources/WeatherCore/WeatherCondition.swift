@@ -31,14 +31,3 @@ public enum WeatherCondition: String, Sendable, CaseIterable, Codable {
         }
     }
 }
-
-/// The coarse weather category (the seed mapping of SPEC §5).
-public enum WeatherCategory: String, Sendable, CaseIterable, Codable {
-    case clear
-    case partlyCloudy = "partly_cloudy"
-    case fog
-    case rain
-    case snow
-    case thunderstorm
-    case unknown
-}
