@@ -26,17 +26,29 @@ struct DaemonEndToEndTests {
     let ids = ["alpha", "beta-town", "gamma-x"]
     let latitudes = ["10.5", "20.0", "-30.0"]
 
+    /// `weatherd run` on the three places every 200 ms against `server`, logging to the private journald
+    /// when there is one.
+    private func startDaemon(
+        in directory: TemporaryDirectory,
+        statePath: String,
+        server: FakeOpenMeteoServer
+    )
+        throws -> Subprocess
+    {
+        let configPath = try directory.write("config.yaml", config)
+        return try Subprocess([
+            "run", "--config", configPath, "--state-file", statePath, "--interval", "200ms",
+            "--api-url", server.baseURL, "--log-target", TestJournal.isAvailable ? "journal" : "stderr",
+        ])
+    }
+
     @Test("rotates through the locations in order; state file and journal follow")
     func rotation() async throws {
         let server = try await FakeOpenMeteoServer.start()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let configPath = try directory.write("config.yaml", config)
         let statePath = directory.path + "/state/state.json"
-        let daemon = try Subprocess([
-            "run", "--config", configPath, "--state-file", statePath, "--interval", "200ms",
-            "--api-url", server.baseURL, "--log-target", TestJournal.isAvailable ? "journal" : "stderr",
-        ])
+        let daemon = try startDaemon(in: directory, statePath: statePath, server: server)
         defer { daemon.kill() }
         try await Task.sleep(for: .seconds(3))
         daemon.signal(SIGTERM)
@@ -117,12 +129,8 @@ struct DaemonEndToEndTests {
         }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let configPath = try directory.write("config.yaml", config)
         let statePath = directory.path + "/state.json"
-        let daemon = try Subprocess([
-            "run", "--config", configPath, "--state-file", statePath, "--interval", "200ms",
-            "--api-url", server.baseURL, "--log-target", TestJournal.isAvailable ? "journal" : "stderr",
-        ])
+        let daemon = try startDaemon(in: directory, statePath: statePath, server: server)
         defer { daemon.kill() }
         try await Task.sleep(for: .seconds(1.5))
         daemon.signal(SIGINT)
