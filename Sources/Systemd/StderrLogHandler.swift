@@ -16,10 +16,13 @@ public struct StderrLogHandler: LogHandler {
     public var metadataProvider: Logger.MetadataProvider?
 
     private let priorityPrefix: Bool
+    private let fileDescriptor: Int32
 
-    /// Creates a handler; `priorityPrefix` defaults to whether `JOURNAL_STREAM` is set.
-    public init(priorityPrefix: Bool = getenv("JOURNAL_STREAM") != nil) {
+    /// Creates a handler; `priorityPrefix` defaults to whether `JOURNAL_STREAM` is set. It writes to
+    /// `fileDescriptor`, standard error unless told otherwise (tests).
+    public init(priorityPrefix: Bool = getenv("JOURNAL_STREAM") != nil, fileDescriptor: Int32 = 2) {
         self.priorityPrefix = priorityPrefix
+        self.fileDescriptor = fileDescriptor
     }
 
     /// Metadata of this handler.
@@ -42,7 +45,7 @@ public struct StderrLogHandler: LogHandler {
             line += " \(key)=\(Self.quoted(JournalField.value(of: merged[key]!)))"
         }
         line += "\n"
-        Self.write(line)
+        Self.write(line, to: fileDescriptor)
     }
 
     /// Newlines and other control characters escaped, so one entry stays one line.
@@ -68,12 +71,12 @@ public struct StderrLogHandler: LogHandler {
             ? "\"" + escaped.replacingQuotes() + "\"" : escaped
     }
 
-    private static func write(_ line: String) {
+    private static func write(_ line: String, to fileDescriptor: Int32) {
         var line = line
         line.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return

@@ -6,17 +6,13 @@ import Testing
 import Glibc
 #endif
 
-/// Runs `body` with file descriptor 2 redirected into a pipe and returns what was written to it.
-/// File descriptors are process-global: callers live in a `.serialized` suite.
-func capturingStandardError(_ body: () -> Void) -> String {
+/// Runs `body` with the write end of a fresh pipe and returns what was written to it. (Not fd 2 itself:
+/// the test runner and parallel tests write there too.)
+func capturing(_ body: (Int32) -> Void) -> String {
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0 else { return "" }
-    let saved = dup(2)
-    dup2(fds[1], 2)
+    body(fds[1])
     close(fds[1])
-    body()
-    dup2(saved, 2)
-    close(saved)
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -32,16 +28,17 @@ func capturingStandardError(_ body: () -> Void) -> String {
 extension ProcessGlobalStateTests {
     @Suite("StderrLogHandler")
     struct StderrLogHandlerTests {
-        private func logger(priorityPrefix: Bool) -> Logger {
-            var logger = Logger(label: "weatherd-test") { _ in StderrLogHandler(priorityPrefix: priorityPrefix) }
+        private func logger(priorityPrefix: Bool, fileDescriptor: Int32) -> Logger {
+            var logger = Logger(label: "weatherd-test") { _ in
+                StderrLogHandler(priorityPrefix: priorityPrefix, fileDescriptor: fileDescriptor)
+            }
             logger.logLevel = .trace
             return logger
         }
 
         @Test func priorityPrefixAndEscaping() {
-            let logger = logger(priorityPrefix: true)
-            let output = capturingStandardError {
-                logger.info(
+            let output = capturing { fd in
+                logger(priorityPrefix: true, fileDescriptor: fd).info(
                     "Berlin: 2.0 °C\nFORGED=1",
                     metadata: [
                         "message_id": "1e8127529db14a988ec40952865c732b",
@@ -75,14 +72,14 @@ extension ProcessGlobalStateTests {
             ]
         )
         func priorityPrefixes(level: Logger.Level, prefix: String) {
-            let logger = logger(priorityPrefix: true)
-            let output = capturingStandardError { logger.log(level: level, "message") }
+            let output = capturing { fd in logger(priorityPrefix: true, fileDescriptor: fd).log(level: level, "message")
+            }
             #expect(output == "\(prefix)message\n")
         }
 
         @Test func levelNamesWithoutPriorityPrefix() {
-            let logger = logger(priorityPrefix: false)
-            let output = capturingStandardError {
+            let output = capturing { fd in
+                let logger = logger(priorityPrefix: false, fileDescriptor: fd)
                 logger.warning("Berlin: fetch failed: timed out after 5 s", metadata: ["weather.error_kind": "timeout"])
                 logger.info("two\nlines")
             }
@@ -93,19 +90,21 @@ extension ProcessGlobalStateTests {
         }
 
         @Test func handlerMetadataIsMerged() {
-            var logger = logger(priorityPrefix: true)
-            logger[metadataKey: "weather.daemon"] = "weatherd"
-            logger[metadataKey: "weather.location"] = "handler"
-            let output = capturingStandardError {
+            let output = capturing { fd in
+                var logger = logger(priorityPrefix: true, fileDescriptor: fd)
+                logger[metadataKey: "weather.daemon"] = "weatherd"
+                logger[metadataKey: "weather.location"] = "handler"
                 logger.notice("started", metadata: ["weather.location": "event"])
             }
             #expect(output == "<5>started weather.daemon=weatherd weather.location=event\n")
         }
 
         @Test func levelFilter() {
-            var logger = Logger(label: "weatherd-test") { _ in StderrLogHandler(priorityPrefix: true) }
-            logger.logLevel = .warning
-            let output = capturingStandardError {
+            let output = capturing { fd in
+                var logger = Logger(label: "weatherd-test") { _ in
+                    StderrLogHandler(priorityPrefix: true, fileDescriptor: fd)
+                }
+                logger.logLevel = .warning
                 logger.info("hidden")
                 logger.error("shown")
             }
