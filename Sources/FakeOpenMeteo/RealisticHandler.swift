@@ -10,29 +10,6 @@ extension FakeOpenMeteoServer {
         }
     }
 
-    /// Same as `FakeResponse.forecastBody(latitude:longitude:weatherCode:temperatureUnit:windSpeedUnit:...)`.
-    public static func forecastBody(
-        latitude: Double,
-        longitude: Double,
-        weatherCode: Int,
-        temperatureUnit: String,
-        windSpeedUnit: String,
-        precipitationUnit: String,
-        time: Int,
-        isDay: Bool
-    ) -> String {
-        FakeResponse.forecastBody(
-            latitude: latitude,
-            longitude: longitude,
-            weatherCode: weatherCode,
-            temperatureUnit: temperatureUnit,
-            windSpeedUnit: windSpeedUnit,
-            precipitationUnit: precipitationUnit,
-            time: time,
-            isDay: isDay
-        )
-    }
-
     /// Same as ``FakeResponse/openMeteoError(status:reason:headers:)``.
     public static func openMeteoError(status: Int, reason: String, headers: [(String, String)] = []) -> FakeResponse {
         FakeResponse.openMeteoError(status: status, reason: reason, headers: headers)
