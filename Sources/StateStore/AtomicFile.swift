@@ -37,6 +37,26 @@ public enum AtomicFile {
         if let failure { throw failure }
     }
 
+    /// Writes the UTF-8 bytes `contents` to `path` atomically, like the `String` overload.
+    public static func write(
+        _ contents: [UInt8],
+        to path: String,
+        mode: mode_t = 0o644,
+        durable: Bool = true
+    )
+        throws(FileSystemError)
+    {
+        let failure = contents.withUnsafeBytes { buffer -> FileSystemError? in
+            do throws(FileSystemError) {
+                try write(buffer, to: path, mode: mode, durable: durable)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
     /// Writes `bytes` to `path` atomically with `mode`, durably unless `durable` is false.
     public static func write(
         _ bytes: UnsafeRawBufferPointer,

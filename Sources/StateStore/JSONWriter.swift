@@ -1,25 +1,30 @@
 import WeatherCore
 
 /// A small streaming JSON writer: fixed field order and number style, no reflection. Keys are written
-/// as given; `nil` values become `null`.
+/// as given; `nil` values become `null`. The text is built as UTF-8 bytes, which is what a file write
+/// needs; ``output`` gives it as a `String`.
 public struct JSONWriter {
-    /// The JSON text so far.
-    public private(set) var output = ""
-    private var needsComma = [false]
+    /// The JSON text so far, as UTF-8.
+    public private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+    private var depth = 0
 
     /// Creates an empty writer.
     public init(capacity: Int = 2048) {
-        output.reserveCapacity(capacity)
+        bytes.reserveCapacity(capacity)
     }
 
-    public mutating func beginObject(_ key: String? = nil) { open(key, "{") }
-    public mutating func endObject() { close("}") }
-    public mutating func beginArray(_ key: String? = nil) { open(key, "[") }
-    public mutating func endArray() { close("]") }
+    /// The JSON text so far.
+    public var output: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func beginObject(_ key: String? = nil) { open(key, UInt8(ascii: "{")) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func beginArray(_ key: String? = nil) { open(key, UInt8(ascii: "[")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     public mutating func string(_ key: String?, _ value: String?) {
         prefix(key)
-        if let value { Self.appendEscaped(value, to: &output) } else { output += "null" }
+        if let value { Self.appendEscaped(value, to: &bytes) } else { append("null") }
     }
 
     public mutating func int(_ key: String?, _ value: Int?) {
@@ -47,69 +52,98 @@ public struct JSONWriter {
     /// Appends `key: <literal>` (or `null`).
     public mutating func raw(_ key: String?, _ literal: String?) {
         prefix(key)
-        output += literal ?? "null"
+        append(literal ?? "null")
     }
 
-    private mutating func open(_ key: String?, _ bracket: String) {
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func open(_ key: String?, _ bracket: UInt8) {
         prefix(key)
-        output += bracket
-        needsComma.append(false)
+        bytes.append(bracket)
+        needsComma = false
+        depth += 1
     }
 
-    private mutating func close(_ bracket: String) {
-        needsComma.removeLast()
-        output += bracket
+    private mutating func close(_ bracket: UInt8) {
+        precondition(depth > 0, "JSONWriter: close without open")
+        depth -= 1
+        bytes.append(bracket)
+        // A closed container is a value of its parent: whatever follows it needs a comma.
+        needsComma = true
     }
 
     private mutating func prefix(_ key: String?) {
-        if needsComma[needsComma.count - 1] { output += "," }
-        needsComma[needsComma.count - 1] = true
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
         if let key {
-            Self.appendEscaped(key, to: &output)
-            output += ":"
+            Self.appendEscaped(key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
         }
     }
 
     /// Appends `value` as a JSON string literal: quotes, backslashes and control characters escaped.
     public static func appendEscaped(_ value: String, to output: inout String) {
-        output += "\""
-        // Fast path: nothing to escape (no quote, backslash, control character, DEL, or a lead byte
-        // 0xE2 that may start U+2028/U+2029): the whole string is appended at once.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
-            output += value
-            output += "\""
-            return
-        }
-        var plainStart = value.unicodeScalars.startIndex
-        let scalars = value.unicodeScalars
-        var index = scalars.startIndex
-        while index != scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String? =
-                switch scalar {
-                case "\"": "\\\""
-                case "\\": "\\\\"
-                case "\n": "\\n"
-                case "\r": "\\r"
-                case "\t": "\\t"
-                case _
-                where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
-                    "\\u" + hex4(scalar.value)
-                default: nil
-                }
-            if let escape {
-                output.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
-                output += escape
-                plainStart = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
-        }
-        output.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
-        output += "\""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count + 2)
+        appendEscaped(value, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
+    /// Appends `value` as a JSON string literal in UTF-8: `"` and `\` escaped, control characters, DEL,
+    /// U+2028 and U+2029 as `\n`, `\r`, `\t` or `\uXXXX`; everything else as it is.
+    public static func appendEscaped(_ value: String, to output: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { utf8 in
+            output.append(UInt8(ascii: "\""))
+            var plainStart = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let needsEscape: Bool
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+                    needsEscape = true
+                } else if byte == 0xE2, index + 2 < utf8.count, utf8[index + 1] == 0x80,
+                    utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
+                {
+                    needsEscape = true  // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
+                } else {
+                    needsEscape = false
+                }
+                guard needsEscape else {
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+                output.append(UInt8(ascii: "\\"))
+                switch byte {
+                case 0x22: output.append(UInt8(ascii: "\""))
+                case 0x5C: output.append(UInt8(ascii: "\\"))
+                case 0x0A: output.append(UInt8(ascii: "n"))
+                case 0x0D: output.append(UInt8(ascii: "r"))
+                case 0x09: output.append(UInt8(ascii: "t"))
+                case 0xE2:
+                    appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &output)
+                    index += 2
+                default:
+                    appendUnicodeEscape(UInt16(byte), to: &output)
+                }
+                index += 1
+                plainStart = index
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count]))
+            output.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Appends `uXXXX` (the backslash is already written), lower-case hex.
+    private static func appendUnicodeEscape(_ value: UInt16, to output: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        output.append(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) {
+            output.append(digits[Int((value >> UInt16(shift)) & 0xF)])
+        }
     }
 }

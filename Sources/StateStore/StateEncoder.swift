@@ -4,6 +4,11 @@ import WeatherCore
 public enum StateEncoder {
     /// The JSON text of `snapshot`, one line, with a trailing newline.
     public static func encode(_ snapshot: StateSnapshot) -> String {
+        String(decoding: encodedBytes(snapshot), as: UTF8.self)
+    }
+
+    /// The same text as ``encode(_:)``, as UTF-8 bytes: what the state file write needs.
+    public static func encodedBytes(_ snapshot: StateSnapshot) -> [UInt8] {
         var json = JSONWriter(capacity: 512 + 700 * snapshot.locations.count)
         json.beginObject()
         json.int("schema_version", snapshot.schemaVersion)
@@ -17,7 +22,9 @@ public enum StateEncoder {
         }
         json.endArray()
         json.endObject()
-        return json.output + "\n"
+        var bytes = json.bytes
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
     }
 
     private static func encode(_ daemon: DaemonInfo, into json: inout JSONWriter) {
@@ -67,11 +74,8 @@ public enum StateEncoder {
         json.beginObject("weather")
         json.timestamp("observed_at", weather.observedAt)
         if let offset = weather.utcOffsetSeconds { json.int("utc_offset_seconds", offset) }
-        let decimals: [(String, Double?)] = [
-            ("temperature", weather.temperature),
-            ("apparent_temperature", weather.apparentTemperature),
-        ]
-        for (key, value) in decimals where value?.isFinite == true { json.decimal(key, value) }
+        if let value = weather.temperature, value.isFinite { json.decimal("temperature", value) }
+        if let value = weather.apparentTemperature, value.isFinite { json.decimal("apparent_temperature", value) }
         if let value = weather.relativeHumidity, value.isFinite { json.number("relative_humidity", value) }
         if let value = weather.precipitation, value.isFinite { json.decimal("precipitation", value) }
         if let value = weather.cloudCover, value.isFinite { json.number("cloud_cover", value) }

@@ -82,7 +82,7 @@ public struct StateFile: Sendable {
 
     /// Replaces the file with `snapshot` atomically and durably (mode 0644).
     public func write(_ snapshot: StateSnapshot) throws(FileSystemError) {
-        try AtomicFile.write(StateEncoder.encode(snapshot), to: path)
+        try AtomicFile.write(StateEncoder.encodedBytes(snapshot), to: path)
     }
 }
 

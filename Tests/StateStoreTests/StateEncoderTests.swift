@@ -167,6 +167,8 @@ struct StateEncoderTests {
             "line separator \u{2028} and \u{2029}",
             "controls \u{01}\u{1F}\u{7F}\t",
             "emoji 🌧️ and São Paulo",
+            "other 0xE2 lead bytes: € … \u{2027} \u{202A}",
+            "ends in a lead byte of U+2028's kind: \u{2029}",
             "</script><!--",
             String(repeating: "x\"\\\n", count: 2_500),  // 10 kB
         ]
@@ -191,5 +193,12 @@ struct StateEncoderTests {
         #expect(location["id"] as? String == name)
         #expect((location["last_error"] as? [String: Any])?["message"] as? String == name)
         #expect((actual["daemon"] as? [String: Any])?["version"] as? String == name)
+    }
+
+    @Test("escaping is exact: only what JSON needs, plus U+2028 and U+2029")
+    func exactEscapes() {
+        var output: [UInt8] = []
+        JSONWriter.appendEscaped("a\"b\\c\n\r\t\u{01}\u{7F}\u{2028}\u{2029}€…/", to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == #""a\"b\\c\n\r\t\u0001\u007f\u2028\u2029€…/""#)
     }
 }
