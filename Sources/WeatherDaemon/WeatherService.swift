@@ -66,7 +66,11 @@ public final class WeatherService: @unchecked Sendable {
     var state: WeatherState
     var backoff = Backoff()
     var nextTick = 0
-    var inFlight: Task<Void, Never>?
+    /// The fetch in flight, if any; only one at a time.
+    var inFlight: FetchHandle?
+    /// Entered when a fetch starts, left when its completion has been handed to the queue: what
+    /// ``stop(grace:)`` waits for.
+    let fetches = DispatchGroup()
     var stopped = false
     var startedAt: Timestamp
     var lastTickAt: ContinuousClock.Instant?
@@ -123,24 +127,24 @@ public final class WeatherService: @unchecked Sendable {
     /// Stops ticking, cancels a fetch in flight, writes the final state. Waits at most `grace` for the
     /// cancelled fetch to return.
     public func stop(grace: Duration = .milliseconds(500)) async {
-        let task: Task<Void, Never>? = queue.sync {
-            guard !stopped else { return nil }
+        let cancelled: Bool = queue.sync {
+            guard !stopped else { return false }
             environment.notifier.stopping()
             logger.notice("stopping", metadata: ["message_id": "\(MessageID.stopping)"])
             stopped = true
             environment.ticks.stop()
             watchdogTimer?.cancel()
             watchdogTimer = nil
-            inFlight?.cancel()
-            if inFlight != nil {
-                // The tick whose fetch is abandoned counts as skipped, so the counters still add up.
-                state.ticksSkipped += 1
-            }
-            return inFlight
+            guard let inFlight else { return false }
+            // The tick whose fetch is abandoned counts as skipped, so the counters still add up.
+            state.ticksSkipped += 1
+            inFlight.cancel()
+            return true
         }
-        if let task {
+        if cancelled {
             // Whichever comes first: the cancelled fetch returning, or the grace period. A fetch that
-            // ignores cancellation must not hold up the exit.
+            // ignores cancellation must not hold up the exit. Dispatch, not tasks: a busy cooperative
+            // pool must not delay the exit.
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumed = Mutex(false)
                 let resumeOnce: @Sendable () -> Void = {
@@ -151,11 +155,7 @@ public final class WeatherService: @unchecked Sendable {
                         continuation.resume()
                     }
                 }
-                Task {
-                    await task.value
-                    resumeOnce()
-                }
-                // A Dispatch timer, not a task: a busy cooperative pool must not delay the exit.
+                fetches.notify(queue: .global(), execute: resumeOnce)
                 DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(grace.seconds * 1e9))) {
                     resumeOnce()
                 }
@@ -229,27 +229,34 @@ public final class WeatherService: @unchecked Sendable {
         let geocoder = self.geocoder
         let units = configuration.units
         let started = ContinuousClock.now
-        inFlight = Task { [weak self] in
-            var target = location
-            var place: Place?
-            let result: Result<Weather, FetchError>
-            do throws(FetchError) {
-                if !location.hasCoordinates {
-                    let found = try await Self.resolve(location, with: geocoder)
-                    target = location.resolved(latitude: found.latitude, longitude: found.longitude)
-                    place = found
-                }
-                result = .success(try await provider.currentWeather(at: target, units: units))
-            } catch {
-                result = .failure(error)
-            }
+        let handle = FetchHandle()
+        inFlight = handle
+        fetches.enter()
+        let finish: @Sendable (Location, Result<Weather, FetchError>, Place?) -> Void = {
+            [weak self] shown, result, found in
             let elapsed = ContinuousClock.now - started
-            guard let service = self else { return }
-            let (shown, found) = (target, place)
-            service.queue.async {
-                service.complete(shown, index: index, result: result, elapsed: elapsed, place: found)
+            if let service = self {
+                service.queue.async {
+                    service.complete(shown, index: index, result: result, elapsed: elapsed, place: found)
+                }
+            }
+            self?.fetches.leave()
+        }
+        if location.hasCoordinates {
+            // The common case: the provider completes from its own I/O thread, straight back to the queue.
+            provider.fetchCurrentWeather(at: location, units: units, handle: handle) { finish(location, $0, nil) }
+            return
+        }
+        let task = Task {
+            do throws(FetchError) {
+                let place = try await Self.resolve(location, with: geocoder)
+                let target = location.resolved(latitude: place.latitude, longitude: place.longitude)
+                provider.fetchCurrentWeather(at: target, units: units, handle: handle) { finish(target, $0, place) }
+            } catch {
+                finish(location, .failure(error), nil)
             }
         }
+        handle.onCancel { task.cancel() }
     }
 
     private static func resolve(
@@ -505,8 +512,10 @@ public final class WeatherService: @unchecked Sendable {
 
     /// Waits until no fetch is in flight and the queue has processed its completion (tests, benchmark).
     public func drain() async {
-        while let task = queue.sync(execute: { inFlight }) {
-            await task.value
+        while queue.sync(execute: { inFlight != nil }) {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                fetches.notify(queue: .global()) { continuation.resume() }
+            }
             queue.sync {}
         }
     }

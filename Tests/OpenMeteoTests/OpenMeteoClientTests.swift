@@ -3,6 +3,7 @@ import FakeOpenMeteo
 import Foundation
 import Logging
 import OpenMeteo
+import Synchronization
 import Testing
 import WeatherCore
 import WeatherTestSupport
@@ -62,6 +63,89 @@ struct OpenMeteoClientTests {
             #expect(request.query["precipitation_unit"] == "inch")
             #expect(request.query.count == 9)
             #expect(request.uri.hasSuffix("&apikey=secret-key"))
+        }
+    }
+
+    @Test func aLocationAskedForAgainSendsTheSameRequestAndOtherUnitsADifferentOne() async throws {
+        try await withClient(FakeOpenMeteoServer.realistic) { server, client in
+            let metric = Units()
+            let imperial = Units(temperature: .fahrenheit, windSpeed: .mph, precipitation: .inch)
+            let first = try await fetch(client, units: metric).get()
+            let second = try await fetch(client, units: metric).get()
+            let third = try await fetch(client, units: imperial).get()
+            #expect([first.units, second.units, third.units] == [metric, metric, imperial])
+            let requests = server.requests
+            #expect(requests.count == 3)
+            guard requests.count == 3 else { return }
+            #expect(requests[0].uri == requests[1].uri)
+            #expect(requests[0].headers.map { "\($0): \($1)" } == requests[1].headers.map { "\($0): \($1)" })
+            #expect(requests[2].query["temperature_unit"] == "fahrenheit")
+            for request in requests {
+                #expect(request.headers.filter { $0.0.lowercased() == "user-agent" }.map(\.1) == [Self.userAgent])
+            }
+        }
+    }
+
+    // MARK: - The callback form the daemon uses
+
+    @Test func theCallbackFormCompletesExactlyOnce() async throws {
+        try await withClient(FakeOpenMeteoServer.realistic) { _, client in
+            let completions = Mutex(0)
+            let result = await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<Weather, FetchError>, Never>) in
+                client.fetchCurrentWeather(at: .berlinForTests, units: Units(), handle: FetchHandle()) { result in
+                    if completions.withLock({ count in
+                        count += 1
+                        return count == 1
+                    }) {
+                        continuation.resume(returning: result)
+                    }
+                }
+            }
+            let weather = try result.get()
+            #expect(weather.code == WMOCode(FakeOpenMeteoServer.weatherCode(forLatitude: 52.52)))
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(completions.withLock { $0 } == 1)
+        }
+    }
+
+    @Test func cancellingTheHandleEndsAHangingFetchAtOnce() async throws {
+        try await withClient(responding: .hang, timeout: .seconds(60)) { server, client in
+            let handle = FetchHandle()
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<Weather, FetchError>, Never>) in
+                client.fetchCurrentWeather(at: .berlinForTests, units: Units(), handle: handle) {
+                    continuation.resume(returning: $0)
+                }
+                Task {
+                    // Once the request has reached the server, so the cancel meets a request in flight.
+                    while server.requestCount == 0 { try? await Task.sleep(for: .milliseconds(10)) }
+                    handle.cancel()
+                }
+            }
+            #expect(result.failure != nil)
+            #expect(clock.now - start < .seconds(10))
+            #expect(server.requestCount == 1)
+        }
+    }
+
+    @Test func cancellingTheTaskEndsAHangingAsyncFetch() async throws {
+        try await withClient(responding: .hang, timeout: .seconds(60)) { server, client in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let task = Task { () -> Result<Weather, FetchError> in
+                do throws(FetchError) {
+                    return .success(try await client.currentWeather(at: .berlinForTests, units: Units()))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            task.cancel()
+            #expect(await task.value.failure != nil)
+            #expect(clock.now - start < .seconds(10))
         }
     }
 
@@ -353,9 +437,10 @@ struct OpenMeteoClientTests {
     }
 
     @Test func connectionRefusedIsNetwork() async throws {
-        let server = try await FakeOpenMeteoServer.start()
-        let baseURL = server.baseURL
-        try await server.shutdown()
+        // A port that is bound but not listening: refused, and no other test's server can take it.
+        let reserved = try BoundPort()
+        defer { reserved.close() }
+        let baseURL = "http://127.0.0.1:\(reserved.port)"
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let client = makeClient(httpClient, baseURL: baseURL, timeout: .seconds(5))
         let result = await fetch(client)
@@ -427,6 +512,39 @@ extension Result {
         if case .failure(let error) = self { return error }
         return nil
     }
+}
+
+extension Location {
+    fileprivate static let berlinForTests = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
+}
+
+/// A TCP port bound on 127.0.0.1 without `listen`: a connection to it is refused.
+private struct BoundPort {
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw POSIXError(.init(rawValue: code) ?? .EIO)
+        }
+        self.descriptor = descriptor
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() { _ = Glibc.close(descriptor) }
 }
 
 /// A test-side failure that is not a `FetchError`: the fetch did not come back in time.

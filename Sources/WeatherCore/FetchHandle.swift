@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A fetch in flight, as the daemon holds it: something to cancel. The one who starts the fetch
+/// registers how to cancel it; a cancel that comes first runs that at once when it is registered.
+/// Cancelling twice, or after the fetch ended, does nothing harmful.
+public final class FetchHandle: Sendable {
+    private struct State {
+        var cancelled = false
+        var cancel: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a handle for a fetch about to start.
+    public init() {}
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Registers how to cancel the fetch; runs `body` at once when the handle is already cancelled.
+    public func onCancel(_ body: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state -> Bool in
+            if state.cancelled { return true }
+            state.cancel = body
+            return false
+        }
+        if runNow { body() }
+    }
+
+    /// Cancels the fetch: its completion still comes, soon, with whatever error the cancel caused.
+    public func cancel() {
+        let body = state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.cancelled else { return nil }
+            state.cancelled = true
+            defer { state.cancel = nil }
+            return state.cancel
+        }
+        body?()
+    }
+}
+
+extension FetchHandle {
+    /// Runs a fetch started in callback form as an `async` call: `start` gets a fresh handle and the
+    /// completion to call once; cancelling the calling task cancels the handle.
+    public static func awaiting<Value: Sendable>(
+        _ start: (FetchHandle, @escaping @Sendable (Result<Value, FetchError>) -> Void) -> Void
+    ) async throws(FetchError) -> Value {
+        let handle = FetchHandle()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, FetchError>, Never>) in
+                start(handle) { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+        return try result.get()
+    }
+}
