@@ -50,6 +50,7 @@ import shutil
 import signal
 import socket
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -135,7 +136,26 @@ def read_proc(pid):
         elif key == "Threads":
             sample[key] = int(value)
     sample["cpu_ticks"] = sample["utime"] + sample["stime"]
+    sample["ctxt_switches"] = context_switches(pid)
     return sample
+
+
+def context_switches(pid):
+    """Voluntary and involuntary context switches of all of `pid`'s threads alive now."""
+    total = 0
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/status") as f:
+                for line in f:
+                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                        total += int(line.split(":", 1)[1])
+        except OSError:
+            continue
+    return total
 
 
 def count_fds(pid):
@@ -232,6 +252,21 @@ class CpuCgroup:
 # the notify socket
 
 
+SO_TIMESTAMPNS = 35  # Linux, asm-generic/socket.h; SCM_TIMESTAMPNS has the same value
+
+
+def arrival_monotonic_ns(ancillary):
+    """The kernel's SCM_TIMESTAMPNS arrival stamp (CLOCK_REALTIME) of a datagram, on CLOCK_MONOTONIC;
+    the time of reading when the stamp is missing."""
+    now_mono = time.monotonic_ns()
+    now_real = time.clock_gettime_ns(time.CLOCK_REALTIME)
+    for level, kind, data in ancillary:
+        if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS and len(data) >= 16:
+            seconds, nanoseconds = struct.unpack("qq", data[:16])
+            return now_mono - (now_real - (seconds * 1_000_000_000 + nanoseconds))
+    return now_mono
+
+
 class NotifySocket:
     """An AF_UNIX datagram socket standing in for systemd's NOTIFY_SOCKET."""
 
@@ -241,6 +276,9 @@ class NotifySocket:
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC)
         self.sock.bind(self.path)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
+        # The kernel stamps each datagram as it is queued: READY's arrival does not depend on when
+        # this process gets the CPU to read it (on 2 busy cores that can be milliseconds later).
+        self.sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
         self.thread = None
         self.running = False
         self.messages = 0
@@ -256,14 +294,14 @@ class NotifySocket:
                 raise BenchError("no READY=1 on the notify socket")
             self.sock.settimeout(min(remaining, 0.2))
             try:
-                data = self.sock.recv(65536)
+                data, ancillary, _, _ = self.sock.recvmsg(65536, socket.CMSG_SPACE(16))
             except socket.timeout:
                 if pid is not None:
                     done, _ = os.waitpid(pid, os.WNOHANG)
                     if done:
                         raise BenchError("weatherd exited before READY=1")
                 continue
-            arrived = time.monotonic_ns()
+            arrived = arrival_monotonic_ns(ancillary)
             self._note(data)
             if b"READY=1" in data.split(b"\n"):
                 return arrived
@@ -499,6 +537,8 @@ def per_tick(a, b):
         "resolution_us_per_tick": cpu_us(1) / ticks,
         "wall_s": (b["t_ns"] - a["t_ns"]) / 1e9,
     }
+    if a.get("ctxt_switches") is not None and b.get("ctxt_switches") is not None:
+        result["context_switches_per_tick"] = (b["ctxt_switches"] - a["ctxt_switches"]) / ticks
     if a.get("cg_ns") is not None and b.get("cg_ns") is not None:
         result["cgroup_cpu_us_per_tick"] = (b["cg_ns"] - a["cg_ns"]) / 1e3 / ticks
     return result
@@ -581,7 +621,7 @@ def lateness(times_ns, anchor_ns, interval_ns, skipped, fetches, early_tolerance
         "missing_slots": slots - distinct,
         "slots_with_two_requests": len(times_ns) - distinct,
         "mapping": "request k = tick k" if exact else "slot of arrival: floor((t - READY + 1 ms) / interval)",
-        "anchor": "READY=1 datagram arrival (the timer is armed right after READY)",
+        "anchor": "READY=1 datagram arrival, kernel-stamped (the timer is armed right after READY)",
         "first_request_ms_after_ready": late[0],
         "median_ms": statistics.median(rest),
         "p99_ms": percentile(rest, 99),
@@ -1065,6 +1105,8 @@ def print_table(r):
         add(f"CPU per tick (--interval 10ms, ticks {main['window_range']}, /proc/<pid>/stat utime+stime)")
         judged("CPU per tick @10ms (journal + fsync)", fmt(w["cpu_us_per_tick"], "µs", 1))
         row("  user / system", f"{w['user_us_per_tick']:.0f} / {w['system_us_per_tick']:.0f} µs")
+        if "context_switches_per_tick" in w:
+            row("  context switches per tick (all threads)", f"{w['context_switches_per_tick']:.1f}")
         if "cgroup_cpu_us_per_tick" in w:
             row("  same window, cpuacct cgroup (ns resolution)", fmt(w["cgroup_cpu_us_per_tick"], "µs", 1))
         row("  whole run incl. start-up", fmt(main["whole_run"]["cpu_us_per_tick"], "µs", 1))
