@@ -3,6 +3,7 @@ import WeatherCore
 
 /// Turns a forecast response body into domain ``Weather``: tolerant of unknown fields, `null` (→ absent)
 /// and float weather codes; strict about structure and plausibility. Every failure is `invalid_response`.
+/// The body is read by ``ForecastScanner``; only an error body's `reason` goes through `JSONDecoder`.
 public enum ForecastDecoder {
     /// Plausible ranges, in metric units; values outside are rejected as a broken response.
     static let temperatureCelsius = -100.0...70.0
@@ -14,13 +15,16 @@ public enum ForecastDecoder {
     /// Decodes `body`, which answered a request for `units`.
     public static func decode(_ body: some Collection<UInt8>, units: Units) throws(FetchError) -> Weather {
         let dto: ForecastResponseDTO
-        do {
-            dto = try JSONDecoder().decode(ForecastResponseDTO.self, from: Data(body))
-        } catch let error as DecodingError {
-            throw invalid(Self.describe(error, body: body))
+        do throws(ForecastScanner.Failure) {
+            dto = try ForecastScanner.scan(body)
         } catch {
-            throw invalid("not JSON")
+            throw invalid(Self.describe(error, body: body))
         }
+        return try weather(from: dto, units: units)
+    }
+
+    /// The checked ``Weather`` of a scanned response that answered a request for `units`.
+    static func weather(from dto: ForecastResponseDTO, units: Units) throws(FetchError) -> Weather {
         guard let current = dto.current else { throw invalid("missing `current`") }
         guard let time = current.time, time.isFinite, abs(time) < 1e11 else {
             throw invalid("missing or invalid `current.time`")
@@ -94,18 +98,13 @@ public enum ForecastDecoder {
         }
     }
 
-    private static func describe(_ error: DecodingError, body: some Collection<UInt8>) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map(\.stringValue).joined(separator: ".")
-        }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "wrong type at `\(path(context))`"
-        case .keyNotFound(let key, _):
-            return "missing `\(key.stringValue)`"
-        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
-            return "invalid value at `\(path(context))`"
-        default:
+    private static func describe(_ failure: ForecastScanner.Failure, body: some Collection<UInt8>) -> String {
+        switch failure {
+        case .wrongType(let path) where path.isEmpty:
+            return "not a JSON object"
+        case .wrongType(let path):
+            return "wrong type at `\(path)`"
+        case .syntax:
             let text = String(decoding: body.prefix(2048), as: UTF8.self)
             if text.contains("Unexpected error while streaming data") {
                 return "the server failed while streaming: not JSON"

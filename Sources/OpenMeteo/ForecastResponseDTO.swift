@@ -1,29 +1,19 @@
-// The forecast response as Open-Meteo sends it; private to this target. Names follow the JSON keys.
+// The forecast response as Open-Meteo sends it, as far as weatherd reads it; private to this target and
+// filled by ForecastScanner. Names follow the JSON keys.
 // swift-format-ignore: AlwaysUseLowerCamelCase
-struct ForecastResponseDTO: Decodable {
+struct ForecastResponseDTO {
     var utc_offset_seconds: Int?
     var current_units: CurrentUnitsDTO?
     var current: CurrentDTO?
 
-    /// Unit strings; anything that is not a string is ignored.
-    struct CurrentUnitsDTO: Decodable {
+    /// Unit strings; a unit that is not a string is left out.
+    struct CurrentUnitsDTO {
         var temperature_2m: String?
         var wind_speed_10m: String?
         var precipitation: String?
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            temperature_2m = try? container.decodeIfPresent(String.self, forKey: .temperature_2m)
-            wind_speed_10m = try? container.decodeIfPresent(String.self, forKey: .wind_speed_10m)
-            precipitation = try? container.decodeIfPresent(String.self, forKey: .precipitation)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case temperature_2m, wind_speed_10m, precipitation
-        }
     }
 
-    struct CurrentDTO: Decodable {
+    struct CurrentDTO {
         var time: Double?
         var temperature_2m: Double?
         var apparent_temperature: Double?

@@ -180,6 +180,43 @@ struct ForecastDecoderTests {
         #expect(weather.temperature == 2.0)
     }
 
+    @Test(
+        "valid JSON in every form the grammar allows is read",
+        arguments: [
+            // Whitespace everywhere it may be, and escapes in skipped strings and in keys.
+            " \n\t{ \r\n\"utc_offset_seconds\" : 3600 , \"timezone\" : \"Europe\\/Berlin \\\" \\\\ \\b\\f\\n\\r\\t \\u00e9 \\uD83C\\uDF27\" ,"
+                + " \"current_units\" : { \"temperature_2m\" : \"\\u00b0C\" } , \"current\" : { \"t\\u0069me\" : 1763784000 ,"
+                + " \"temperature_2m\" : 2.0 , \"weather_code\" : 61 } } \n",
+            // Every number form, in read and in skipped members.
+            #"{"a":[0,-0,1.5e3,1E+2,2e-1,-0.0e0,123456789012345678901234567890],"current":{"time":1.763784E9,"#
+                + #""temperature_2m":20e-1,"weather_code":6.1e1},"utc_offset_seconds":3.6e3}"#,
+            // Literals, empty containers and nesting in skipped members; null members; a repeated member.
+            #"{"x":{"y":[true,false,null,{},[],[[{"z":""}]]]},"current_units":null,"#
+                + #""current":{"time":1763784000,"temperature_2m":2.0,"temperature_2m":"ignored","weather_code":61}}"#,
+        ]
+    )
+    func validJSONInEveryForm(body: String) throws {
+        let weather = try ForecastDecoder.decode(Array(body.utf8), units: Units())
+        #expect(weather.observedAt == Timestamp(secondsSinceEpoch: 1_763_784_000))
+        #expect(weather.temperature == 2.0)
+        #expect(weather.code == WMOCode(61))
+    }
+
+    @Test(
+        "not JSON by RFC 8259 is rejected",
+        arguments: [
+            #"{"current":{"time":1763784000},}"#, #"{"current":{"time":01763784000}}"#,
+            #"{"current":{"time":1763784000.}}"#, #"{"current":{"time":+1763784000}}"#,
+            #"{"current":{"time":1763784000}} x"#, #"{'current':{}}"#, #"{"a":"\x"}"#, #"{"a":"\ud800"}"#,
+            #"{"a":"\udc00\ud800"}"#, #"{"a":"\u12"}"#, #"{"a":tru}"#, #"{"a":NaN}"#, #"{"a" 1}"#,
+            #"{"current":{"time":1763784000}"#, "{\"current\u{0}\":{}}",
+        ]
+    )
+    func notJSONIsRejected(body: String) {
+        let error = decodeError(Array(body.utf8), units: Units())
+        #expect(error?.kind == .invalidResponse)
+    }
+
     @Test func boundaryValuesAreAccepted() throws {
         let body = Self.current(
             #""relative_humidity_2m":100,"cloud_cover":0,"wind_direction_10m":360,"wind_speed_10m":0,"is_day":0"#
