@@ -151,8 +151,8 @@ CATEGORIES = [
      r"WeatherState\.snapshot|WeatherService\.writeTextfile"),
     ("Date/time", r"WeatherCore\.Timestamp|WeatherCore\.CivilDate|clock_gettime|__vdso|ContinuousClock|"
      r"Foundation(Essentials)?\.Date\b|DispatchTime|\bgettimeofday"),
-    ("JSON decode (Foundation JSONDecoder) + map", r"JSONDecoder|JSONScanner|JSONMap|JSONDecoderImpl|"
-     r"OpenMeteo\.ForecastDecoder|ForecastResponseDTO|CurrentDTO|UnitsDTO|WeatherCore\.Weather\.init|WMOCode"),
+    ("JSON decode (ForecastScanner) + map", r"JSONDecoder|JSONScanner|JSONMap|JSONDecoderImpl|"
+     r"OpenMeteo\.ForecastDecoder|OpenMeteo\.ForecastScanner|ForecastResponseDTO|CurrentDTO|UnitsDTO|WeatherCore\.Weather\.init|WMOCode"),
     ("HTTP client / NIO (AsyncHTTPClient, URL, request)", r"libNIO|NIOCore\.|NIOPosix\.|NIOHTTP1\.|NIOSSL|"
      r"NIOConcurrencyHelpers|NIOHTTP2|NIOTLS|NIOExtras|AsyncHTTPClient\.|OpenMeteo\.OpenMeteoClient|"
      r"OpenMeteo\.HTTPGetter|OpenMeteo\.BoundedBodyCollector|OpenMeteo\.ForecastEndpoint|OpenMeteo\.FetchError|"
@@ -179,7 +179,7 @@ ANCHORS = [
     ("    AtomicFile.write (syscalls, user side)", _P + r"AtomicFile\.write\(_:to:mode:durable:\)$"),
     ("  statusLine + sd_notify", _P + r"WeatherService\.finishTick|" + _P + r"ServiceNotifier\.status\("),
     ("ForecastDecoder.decode (JSON decode + map)", _P + r"ForecastDecoder\.decode\b"),
-    ("  JSONDecoder.decode (Foundation)", _P + r"JSONDecoder\.decode"),
+    ("  ForecastScanner.scan (the body, one pass)", _P + r"ForecastScanner\.scan\b"),
     ("ForecastEndpoint.url (query string)", _P + r"ForecastEndpoint\.url\b"),
     ("HTTPClient.execute (request setup)", _P + r"HTTPClient\.execute\b"),
     ("NIO event-loop thread (SelectableEventLoop.run)", _P + r"SelectableEventLoop\.run\(\)$"),
@@ -192,7 +192,7 @@ ANCHORS = [
 # Categories whose functions keep only what they do for these callers' categories and own the rest
 # (Foundation called by JSONDecoder is JSON decoding; Foundation called by AsyncHTTPClient's URL parsing
 # is Foundation).
-WEAK = {"Foundation/ICU (other than JSON)": {"JSON decode (Foundation JSONDecoder) + map"}}
+WEAK = {"Foundation/ICU (other than JSON)": {"JSON decode (ForecastScanner) + map"}}
 UNATTRIBUTED = "thread entry / runtime with no owner (Dispatch, Task threads)"
 
 

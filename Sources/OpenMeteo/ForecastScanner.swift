@@ -44,23 +44,43 @@ struct ForecastScanner {
             throw .wrongType(path: "")
         }
         var dto = ForecastResponseDTO()
-        var seen = Set<String>()
+        var seen = Members()
         try scanner.members { scanner, key throws(Failure) in
             // A member named twice: the first one counts (as with `JSONDecoder`); the others are skipped.
-            guard seen.insert(key).inserted else { return try scanner.skipValue() }
-            switch key {
-            case "utc_offset_seconds":
-                dto.utc_offset_seconds = try scanner.integer(path: "utc_offset_seconds")
-            case "current_units":
-                dto.current_units = try scanner.units()
-            case "current":
-                dto.current = try scanner.current()
-            default:
-                try scanner.skipValue()
+            switch seen.first(scanner.match(key, Names.top)) {
+            case 0: dto.utc_offset_seconds = try scanner.integer(path: "utc_offset_seconds")
+            case 1: dto.current_units = try scanner.units()
+            case 2: dto.current = try scanner.current()
+            default: try scanner.skipValue()
             }
         }
         try scanner.expectEnd()
         return dto
+    }
+
+    /// The member names read, as UTF-8; a member's number is its place in its list.
+    private enum Names {
+        static let top = utf8(["utc_offset_seconds", "current_units", "current"])
+        static let units = utf8(["temperature_2m", "wind_speed_10m", "precipitation"])
+        static let current = utf8([
+            "time", "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation",
+            "weather_code", "cloud_cover", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
+        ])
+
+        private static func utf8(_ names: [String]) -> [[UInt8]] { names.map { Array($0.utf8) } }
+    }
+
+    /// Which of an object's known members were seen, so that only the first of a repeated one counts.
+    private struct Members {
+        private var seen: UInt32 = 0
+
+        /// `number` when it is a known member seen for the first time; nil otherwise.
+        mutating func first(_ number: Int?) -> Int? {
+            guard let number else { return nil }
+            let bit: UInt32 = 1 << UInt32(number)
+            defer { seen |= bit }
+            return seen & bit == 0 ? number : nil
+        }
     }
 
     // MARK: - The three members
@@ -69,14 +89,13 @@ struct ForecastScanner {
         if try null() { return nil }
         guard peek() == UInt8(ascii: "{") else { return try wrongType("current_units") }
         var units = ForecastResponseDTO.CurrentUnitsDTO()
-        var seen = Set<String>()
+        var seen = Members()
         try members { scanner, key throws(Failure) in
-            guard seen.insert(key).inserted else { return try scanner.skipValue() }
             // A unit that is not a string is ignored, as if absent.
-            switch key {
-            case "temperature_2m": units.temperature_2m = try scanner.stringOrSkip()
-            case "wind_speed_10m": units.wind_speed_10m = try scanner.stringOrSkip()
-            case "precipitation": units.precipitation = try scanner.stringOrSkip()
+            switch seen.first(scanner.match(key, Names.units)) {
+            case 0: units.temperature_2m = try scanner.stringOrSkip()
+            case 1: units.wind_speed_10m = try scanner.stringOrSkip()
+            case 2: units.precipitation = try scanner.stringOrSkip()
             default: try scanner.skipValue()
             }
         }
@@ -86,32 +105,28 @@ struct ForecastScanner {
     private mutating func current() throws(Failure) -> ForecastResponseDTO.CurrentDTO? {
         if try null() { return nil }
         guard peek() == UInt8(ascii: "{") else { return try wrongType("current") }
-        var current = ForecastResponseDTO.CurrentDTO()
-        var seen = Set<String>()
+        var values = [Double?](repeating: nil, count: Names.current.count)
+        var seen = Members()
         try members { scanner, key throws(Failure) in
-            guard seen.insert(key).inserted else { return try scanner.skipValue() }
-            let field: WritableKeyPath<ForecastResponseDTO.CurrentDTO, Double?>? =
-                switch key {
-                case "time": \.time
-                case "temperature_2m": \.temperature_2m
-                case "apparent_temperature": \.apparent_temperature
-                case "relative_humidity_2m": \.relative_humidity_2m
-                case "is_day": \.is_day
-                case "precipitation": \.precipitation
-                case "weather_code": \.weather_code
-                case "cloud_cover": \.cloud_cover
-                case "wind_speed_10m": \.wind_speed_10m
-                case "wind_direction_10m": \.wind_direction_10m
-                case "wind_gusts_10m": \.wind_gusts_10m
-                default: nil
-                }
-            if let field {
-                current[keyPath: field] = try scanner.double(path: "current." + key)
+            if let number = seen.first(scanner.match(key, Names.current)) {
+                values[number] = try scanner.double(path: "current", Names.current[number])
             } else {
                 try scanner.skipValue()
             }
         }
-        return current
+        return ForecastResponseDTO.CurrentDTO(
+            time: values[0],
+            temperature_2m: values[1],
+            apparent_temperature: values[2],
+            relative_humidity_2m: values[3],
+            is_day: values[4],
+            precipitation: values[5],
+            weather_code: values[6],
+            cloud_cover: values[7],
+            wind_speed_10m: values[8],
+            wind_direction_10m: values[9],
+            wind_gusts_10m: values[10]
+        )
     }
 
     // MARK: - Values
@@ -120,7 +135,7 @@ struct ForecastScanner {
     /// Keys of a skipped object are checked only as `skipValue` checks strings.
     private mutating func members(
         checkingKeys: Bool = true,
-        _ body: (inout ForecastScanner, String) throws(Failure) -> Void
+        _ body: (inout ForecastScanner, Key) throws(Failure) -> Void
     ) throws(Failure) {
         try enter()
         index += 1  // {
@@ -132,7 +147,7 @@ struct ForecastScanner {
         }
         while true {
             guard peek() == UInt8(ascii: "\"") else { throw .syntax }
-            let key = try string(validatingUTF8: checkingKeys)
+            let key = try stringToken(checking: checkingKeys)
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw .syntax }
             index += 1
@@ -154,9 +169,11 @@ struct ForecastScanner {
     }
 
     /// A number as a `Double`, or `nil` for `null`.
-    private mutating func double(path: String) throws(Failure) -> Double? {
+    private mutating func double(path parent: String, _ name: [UInt8]) throws(Failure) -> Double? {
         if try null() { return nil }
-        guard let text = try number() else { return try wrongType(path) }
+        guard let text = try number() else {
+            return try wrongType(parent + "." + String(decoding: name, as: UTF8.self))
+        }
         // The grammar is checked; out of range gives ±infinity, which the plausibility checks reject.
         guard let value = Double(text) else { throw .syntax }
         return value
@@ -225,7 +242,7 @@ struct ForecastScanner {
                     throw .syntax
                 }
             }
-        case UInt8(ascii: "\""): _ = try string(validatingUTF8: false)
+        case UInt8(ascii: "\""): _ = try stringToken(checking: false)
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
@@ -304,11 +321,32 @@ struct ForecastScanner {
         return index > start
     }
 
-    /// The string at the cursor (on its opening quote), unescaped; checks escapes and, unless told
-    /// not to, raw control characters and UTF-8 (`JSONDecoder` does not look at those in a value it
+    /// A string as scanned: where its bytes are, and its unescaped bytes when it had escapes.
+    private struct Key {
+        var range: Range<Int>
+        var unescaped: [UInt8]?
+        var ascii: Bool
+    }
+
+    /// The number of `key` in `names`, if it is one of them.
+    private func match(_ key: Key, _ names: [[UInt8]]) -> Int? {
+        if let unescaped = key.unescaped { return names.firstIndex(of: unescaped) }
+        let raw = UnsafeBufferPointer(rebasing: bytes[key.range])
+        return names.firstIndex { $0.count == raw.count && $0.elementsEqual(raw) }
+    }
+
+    /// The string at the cursor (on its opening quote), unescaped; checks escapes, raw control
+    /// characters and UTF-8.
+    private mutating func string() throws(Failure) -> String {
+        let token = try stringToken(checking: true)
+        if let unescaped = token.unescaped { return String(decoding: unescaped, as: UTF8.self) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
+    }
+
+    /// Scans the string at the cursor (on its opening quote). Escapes are always checked; raw control
+    /// characters and UTF-8 only when `checking` (`JSONDecoder` does not look at those in a value it
     /// skips either).
-    @discardableResult
-    private mutating func string(validatingUTF8: Bool = true) throws(Failure) -> String {
+    private mutating func stringToken(checking: Bool) throws(Failure) -> Key {
         index += 1  // "
         let start = index
         var escaped: [UInt8]?
@@ -319,14 +357,21 @@ struct ForecastScanner {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                let plain = UnsafeBufferPointer(rebasing: bytes[plainStart..<index])
-                index += 1
-                guard validatingUTF8 else { return "" }
+                let token: Key
                 if var text = escaped {
-                    text.append(contentsOf: plain)
-                    return try Self.validated(text[...], ascii: ascii)
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
+                    token = Key(range: start..<index, unescaped: text, ascii: ascii)
+                } else {
+                    token = Key(range: start..<index, unescaped: nil, ascii: ascii)
                 }
-                return try Self.validated(plain, ascii: ascii)
+                index += 1
+                if checking && !ascii {
+                    let valid =
+                        token.unescaped.map { String(validating: $0, as: UTF8.self) != nil }
+                        ?? (String(validating: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self) != nil)
+                    guard valid else { throw .syntax }
+                }
+                return token
             case UInt8(ascii: "\\"):
                 var text = escaped ?? []
                 text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
@@ -334,7 +379,7 @@ struct ForecastScanner {
                 try unescape(into: &text, ascii: &ascii)
                 escaped = text
                 plainStart = index
-            case 0x00..<0x20 where validatingUTF8:
+            case 0x00..<0x20 where checking:
                 throw .syntax
             default:
                 if byte >= 0x80 { ascii = false }
@@ -392,11 +437,5 @@ struct ForecastScanner {
             index += 1
         }
         return value
-    }
-
-    private static func validated(_ utf8: some Collection<UInt8>, ascii: Bool) throws(Failure) -> String {
-        if ascii { return String(decoding: utf8, as: UTF8.self) }
-        guard let text = String(validating: utf8, as: UTF8.self) else { throw .syntax }
-        return text
     }
 }
