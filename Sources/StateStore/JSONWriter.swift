@@ -97,15 +97,21 @@ public struct JSONWriter {
     public static func appendEscaped(_ value: String, to output: inout [UInt8]) {
         var value = value
         value.withUTF8 { utf8 in
+            output.reserveCapacity(output.count + utf8.count + 2)
             output.append(UInt8(ascii: "\""))
+            let asciiNeedsEscape = Self.asciiNeedsEscape
             var plainStart = 0
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
+                guard byte < 0x80 ? asciiNeedsEscape[Int(byte)] : byte == 0xE2 else {
+                    index += 1
+                    continue
+                }
                 let needsEscape: Bool
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+                if byte != 0xE2 {
                     needsEscape = true
-                } else if byte == 0xE2, index + 2 < utf8.count, utf8[index + 1] == 0x80,
+                } else if index + 2 < utf8.count, utf8[index + 1] == 0x80,
                     utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
                 {
                     needsEscape = true  // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
@@ -136,6 +142,11 @@ public struct JSONWriter {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count]))
             output.append(UInt8(ascii: "\""))
         }
+    }
+
+    /// The ASCII bytes a JSON string cannot hold as they are: control characters, `"`, `\` and DEL.
+    private static let asciiNeedsEscape: [Bool] = (0..<128).map { byte in
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
     }
 
     /// Appends `uXXXX` (the backslash is already written), lower-case hex.

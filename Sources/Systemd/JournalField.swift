@@ -17,15 +17,19 @@ public enum JournalField {
     /// Appends the journal field name of `key` (see ``name(forMetadataKey:)``) to `bytes`.
     public static func appendName(forMetadataKey key: String, to bytes: inout [UInt8]) {
         let start = bytes.count
-        for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                bytes.append(byte)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                bytes.append(byte - 32)
-            default:
-                // A multi-byte character becomes one `_` per byte: still only [A-Z0-9_].
-                bytes.append(UInt8(ascii: "_"))
+        var key = key
+        key.withUTF8 { utf8 in
+            bytes.reserveCapacity(start + utf8.count + 1)
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                    bytes.append(byte)
+                case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                    bytes.append(byte - 32)
+                default:
+                    // A multi-byte character becomes one `_` per byte: still only [A-Z0-9_].
+                    bytes.append(UInt8(ascii: "_"))
+                }
             }
         }
         if bytes.count == start || bytes[start] == UInt8(ascii: "_") || (48...57).contains(bytes[start]) {
