@@ -2,7 +2,8 @@
  * bench/floor.c — the syscall floor of one weatherd tick, in plain C.
  *
  * Does, N times, only the system calls a tick cannot avoid, and reports the
- * CPU (getrusage RUSAGE_SELF, user + system) and wall time they take:
+ * CPU (getrusage RUSAGE_SELF, user + system), the context switches (each a
+ * sleep and a wake-up) and the wall time they take:
  *
  *   --http       one keep-alive HTTP/1.1 GET of the forecast URL on one TCP
  *                connection (write the request, read head + Content-Length
@@ -12,6 +13,7 @@
  *   --journal    one sd_journal_sendv() entry with the same 31 fields as
  *                weatherd's per-tick weather entry.
  *   --notify     one sd_notify("STATUS=...") (needs NOTIFY_SOCKET).
+ *   --idle       nothing: what waking from the paced sleep alone costs.
  *
  * Options (any combination of the above; at least one):
  *   --n N              iterations (default 1000)
@@ -65,6 +67,13 @@ static long long cpu_us(void) {
     getrusage(RUSAGE_SELF, &ru);
     return (long long)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000LL + ru.ru_utime.tv_usec +
            ru.ru_stime.tv_usec;
+}
+
+/* Voluntary + involuntary context switches so far: each is a sleep and a wake-up. */
+static long long context_switches(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (long long)ru.ru_nvcsw + ru.ru_nivcsw;
 }
 
 /* ---- HTTP ---------------------------------------------------------------- */
@@ -192,7 +201,7 @@ static const char *journal_fields[] = {
 #endif
 
 int main(int argc, char **argv) {
-    int do_http = 0, do_state = 0, do_journal = 0, do_notify = 0;
+    int do_http = 0, do_state = 0, do_journal = 0, do_notify = 0, do_idle = 0;
     long n = 1000, interval_us = 10000;
     const char *host = "127.0.0.1", *path = "/v1/forecast", *dir = ".";
     int port = 0;
@@ -203,6 +212,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--state")) do_state = 1;
         else if (!strcmp(a, "--journal")) do_journal = 1;
         else if (!strcmp(a, "--notify")) do_notify = 1;
+        else if (!strcmp(a, "--idle")) do_idle = 1;
         else if (v && !strcmp(a, "--n")) n = atol(argv[++i]);
         else if (v && !strcmp(a, "--interval-us")) interval_us = atol(argv[++i]);
         else if (v && !strcmp(a, "--host")) host = argv[++i];
@@ -224,8 +234,8 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    if (!(do_http || do_state || do_journal || do_notify) || n <= 0) {
-        fprintf(stderr, "usage: floor [--http --port P [--path PATH]] [--state --dir D] [--journal] [--notify] [--n N] [--interval-us US]\n");
+    if (!(do_http || do_state || do_journal || do_notify || do_idle) || n <= 0) {
+        fprintf(stderr, "usage: floor [--http --port P [--path PATH]] [--state --dir D] [--journal] [--notify] [--idle] [--n N] [--interval-us US]\n");
         return 2;
     }
 #ifndef WITH_SYSTEMD
@@ -264,6 +274,7 @@ int main(int argc, char **argv) {
     long long wall_busy_ns = 0, wall_max_ns = 0;
     long long start = now_ns(CLOCK_MONOTONIC);
     long long cpu_before = cpu_us();
+    long long switches_before = context_switches();
     for (long k = 0; k < n; k++) {
         if (interval_us > 0) {
             long long deadline = start + (k + 1) * interval_us * 1000LL;
@@ -294,12 +305,13 @@ int main(int argc, char **argv) {
         if (busy > wall_max_ns) wall_max_ns = busy;
     }
     long long cpu = cpu_us() - cpu_before;
+    long long switches = context_switches() - switches_before;
     long long wall = now_ns(CLOCK_MONOTONIC) - start;
     if (do_state) unlink(state_path);
     printf("{\"sync\":\"%s\",\"n\":%ld,\"interval_us\":%ld,\"http\":%d,\"state\":%d,\"journal\":%d,\"notify\":%d,"
-           "\"body_bytes\":%zu,\"cpu_us_total\":%lld,\"cpu_us_per_iter\":%.2f,"
+           "\"body_bytes\":%zu,\"cpu_us_total\":%lld,\"cpu_us_per_iter\":%.2f,\"context_switches_per_iter\":%.2f,"
            "\"busy_wall_us_per_iter\":%.2f,\"busy_wall_us_max\":%.1f,\"wall_s\":%.3f}\n",
            sync_names[sync_mode], n, interval_us, do_http, do_state, do_journal, do_notify, body_length, cpu, (double)cpu / n,
-           wall_busy_ns / 1000.0 / n, wall_max_ns / 1000.0, wall / 1e9);
+           (double)switches / n, wall_busy_ns / 1000.0 / n, wall_max_ns / 1000.0, wall / 1e9);
     return 0;
 }

@@ -933,6 +933,7 @@ def section_floors(binary, with_systemd, server):
     paced = ["--n", str(FLOOR_N), "--interval-us", str(TICK_INTERVAL_NS // 1000)]
     short = ["--n", str(max(FLOOR_N // 3, 50)), "--interval-us", str(TICK_INTERVAL_NS // 1000)]
     floors = {}
+    floors["wake_only"] = run_floor(binary, ["--idle"] + paced)
     floors["http_keepalive_get"] = run_floor(binary, http + paced)
     floors["state_write_durable"] = run_floor(binary, ["--state", "--dir", floor_dir] + paced)
     for mode in ("file", "none"):
@@ -1118,6 +1119,7 @@ def print_table(r):
             ("stderr_cpu_us_per_tick", "  --log-target stderr (to /dev/null) instead (median)"),
             ("journal_cost_us", "  → journal costs weatherd (median of pair differences)"),
             ("crosscheck_cpu_us_per_tick", "  against fake-open-meteo instead (journal)"),
+            ("floor_wake_us", "  floor: waking from the 10 ms sleep alone, in C"),
             ("floor_http_us", "  floor: keep-alive GET in C"),
             ("floor_state_us", "  floor: write+fsync+rename+dir fsync in C"),
             ("floor_state_file_only_us", "    …fsync of the file only"),
@@ -1129,6 +1131,9 @@ def print_table(r):
         ):
             if key in split:
                 row(name, fmt(split[key], "µs", 1))
+        if "floor_whole_tick_switches" in split and "weatherd_switches" in split:
+            row("  context switches per tick: whole tick in C / weatherd",
+                f"{split['floor_whole_tick_switches']:.1f} / {split['weatherd_switches']:.1f}")
         if "state_write_wall_ms" in split:
             row("  durable state write, wall time (C, mean / max)",
                 f"{split['state_write_wall_ms']:.2f} / {split['state_write_wall_max_ms']:.1f} ms")
@@ -1334,6 +1339,7 @@ def main():
         split["crosscheck_cpu_us_per_tick"] = results["crosscheck_run"]["window"]["cpu_us_per_tick"]
     floors = results.get("floors") or {}
     for key, name in (
+        ("wake_only", "floor_wake_us"),
         ("http_keepalive_get", "floor_http_us"),
         ("state_write_durable", "floor_state_us"),
         ("state_write_sync_file", "floor_state_file_only_us"),
@@ -1347,6 +1353,10 @@ def main():
     if "state_write_durable" in floors:
         split["state_write_wall_ms"] = floors["state_write_durable"]["busy_wall_us_per_iter"] / 1e3
         split["state_write_wall_max_ms"] = floors["state_write_durable"]["busy_wall_us_max"] / 1e3
+    if "whole_tick_in_c" in floors and "context_switches_per_iter" in floors["whole_tick_in_c"]:
+        split["floor_whole_tick_switches"] = floors["whole_tick_in_c"]["context_switches_per_iter"]
+    if main_run and "context_switches_per_tick" in main_run["window"]:
+        split["weatherd_switches"] = main_run["window"]["context_switches_per_tick"]
     if weatherd_cpu is not None and "floor_whole_tick_us" in split:
         split["weatherd_above_floor_us"] = weatherd_cpu - split["floor_whole_tick_us"]
     results["split"] = split
