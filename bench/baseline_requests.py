@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""bench/baseline_requests.py URL N DIR — the "small Python loop" baseline.
+"""bench/baseline_requests.py URL N DIR [INTERVAL_US] — the "small Python loop" baseline.
 
 N times: GET the forecast with `requests` (one Session: keep-alive, as a
 long-running Python poller would), parse the JSON, map the WMO code, build the
 same state JSON as weatherd and replace DIR/state.json atomically (tmp +
 os.replace; no fsync, no journal). Measures its own CPU with
 resource.getrusage(RUSAGE_SELF) around the loop only (interpreter start,
-imports and one warm-up request excluded). Prints one JSON object.
+imports and one warm-up request excluded). With INTERVAL_US, iteration k
+starts at start + k·INTERVAL_US (an absolute deadline, as weatherd's timer):
+a poller on a timer, with the wake-up each fetch costs; without it, back to
+back. Prints one JSON object.
 """
 
 import datetime
@@ -77,13 +80,18 @@ def one(session, url, path, tmp):
 
 def main():
     url, n, directory = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    interval = int(sys.argv[4]) / 1e6 if len(sys.argv) > 4 else 0.0
     path = os.path.join(directory, "state.json")
     tmp = path + ".tmp"
     session = requests.Session()
     one(session, url, path, tmp)  # warm-up: connection, lazy imports
     before = resource.getrusage(resource.RUSAGE_SELF)
     start = time.monotonic()
-    for _ in range(n):
+    for k in range(n):
+        if interval:
+            delay = start + (k + 1) * interval - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
         one(session, url, path, tmp)
     wall = time.monotonic() - start
     after = resource.getrusage(resource.RUSAGE_SELF)
@@ -92,6 +100,7 @@ def main():
         json.dumps(
             {
                 "n": n,
+                "interval_us": int(interval * 1e6),
                 "cpu_us_per_fetch": cpu * 1e6 / n,
                 "user_us_per_fetch": (after.ru_utime - before.ru_utime) * 1e6 / n,
                 "system_us_per_fetch": (after.ru_stime - before.ru_stime) * 1e6 / n,
