@@ -785,18 +785,51 @@ def section_startup(api_url):
 
 
 def journal_entries(pid):
-    """Weather entries of `pid` in the (private) journal."""
+    """Weather entries of `pid` in the (private) journal: how many, the fetch times they report
+    (`WEATHER_FETCH_MS`), and for each rotation index without an entry (a skipped tick) the entry
+    before it: how long its fetch took and how late after its own slot it was logged."""
     if not shutil.which("journalctl"):
         return None
     result = subprocess.run(
-        ["journalctl", "-q", "--no-pager", "-o", "cat", f"_PID={pid}", f"MESSAGE_ID={WEATHER_MESSAGE_ID}"],
+        ["journalctl", "-q", "--no-pager", "-o", "json",
+         "--output-fields=WEATHER_ROTATION_INDEX,WEATHER_FETCH_MS,__MONOTONIC_TIMESTAMP",
+         f"_PID={pid}", f"MESSAGE_ID={WEATHER_MESSAGE_ID}"],
         capture_output=True,
         text=True,
         timeout=120,
     )
     if result.returncode != 0:
         return None
-    return sum(1 for line in result.stdout.splitlines() if line.strip())
+    entries = {}
+    for line in result.stdout.splitlines():
+        try:
+            fields = json.loads(line)
+            entries[int(fields["WEATHER_ROTATION_INDEX"])] = (
+                float(fields.get("WEATHER_FETCH_MS", "nan")), int(fields["__MONOTONIC_TIMESTAMP"]))
+        except (ValueError, KeyError):
+            continue
+    summary = {"count": len(entries)}
+    if not entries:
+        return summary
+    fetch_ms = sorted(value[0] for value in entries.values() if value[0] == value[0])
+    if fetch_ms:
+        summary["fetch_ms"] = {"median": statistics.median(fetch_ms), "p99": percentile(fetch_ms, 99),
+                               "max": fetch_ms[-1]}
+    first = min(entries)
+    origin = entries[first][1]
+    skipped = []
+    for index in range(first, max(entries)):
+        if index in entries or index - 1 not in entries:
+            continue
+        before_fetch, before_logged = entries[index - 1]
+        skipped.append({
+            "index": index,
+            "previous_fetch_ms": before_fetch,
+            # When the entry before was logged, against its own slot (first entry's time + k·10 ms).
+            "previous_logged_after_slot_ms": (before_logged - origin) / 1e3 - (index - 1 - first) * TICK_INTERVAL_NS / 1e6,
+        })
+    summary["skipped"] = skipped
+    return summary
 
 
 def section_daemon_run(label, server, log_target, warmup, window, rss_at=None, timing=False):
@@ -848,7 +881,9 @@ def section_daemon_run(label, server, log_target, warmup, window, rss_at=None, t
     result["state_at_end_sample"] = {k: final_state.get(k) for k in ("ticks", "ticks_skipped", "fetches_ok",
                                                                       "fetches_failed")}
     if log_target == "journal":
-        result["journal_weather_entries"] = journal_entries(daemon.pid)
+        journal = journal_entries(daemon.pid)
+        result["journal_weather_entries"] = journal["count"] if journal else None
+        result["journal"] = journal
     if timing:
         times = json.loads(server.get("/_bench/times"))
         fetches = state["fetches_ok"] + state["fetches_failed"]
@@ -1179,6 +1214,13 @@ def print_table(r):
                 f"{main['final_state']['fetches_ok']}+{main['final_state']['fetches_failed']}")
         if main.get("journal_weather_entries") is not None:
             row("  weather entries found in the journal", fmt(main["journal_weather_entries"]))
+        journal = main.get("journal") or {}
+        if "fetch_ms" in journal:
+            f = journal["fetch_ms"]
+            row("  fetch time, from the journal (median / p99 / max)", f"{f['median']:.0f} / {f['p99']:.0f} / {f['max']:.0f} ms")
+        for skip in (journal.get("skipped") or [])[:5]:
+            row(f"  skipped tick {skip['index']}: the fetch before took / was logged after its slot",
+                f"{skip['previous_fetch_ms']:.0f} / {skip['previous_logged_after_slot_ms']:.1f} ms")
     idle = r.get("idle")
     if idle:
         add(f"idle (--interval 10s, {idle['seconds']:.0f} s, {idle['ticks']} ticks)")
