@@ -1,12 +1,13 @@
 import Synchronization
 
-/// A fetch in flight, as the daemon holds it: something to cancel. The one who starts the fetch
-/// registers how to cancel it; a cancel that comes first runs that at once when it is registered.
-/// Cancelling twice, or after the fetch ended, does nothing harmful.
+/// A fetch in flight, as the daemon holds it: something to cancel. Whoever runs a part of the fetch
+/// (a geocoding task, then the HTTP request) registers how to cancel it; a cancel runs every hook
+/// registered so far, and a hook registered after the cancel runs at once. Cancelling twice, or after
+/// the fetch ended, does nothing harmful.
 public final class FetchHandle: Sendable {
     private struct State {
         var cancelled = false
-        var cancel: (@Sendable () -> Void)?
+        var hooks: [@Sendable () -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -17,11 +18,12 @@ public final class FetchHandle: Sendable {
     /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-    /// Registers how to cancel the fetch; runs `body` at once when the handle is already cancelled.
+    /// Registers how to cancel (a part of) the fetch; runs `body` at once when the handle is already
+    /// cancelled.
     public func onCancel(_ body: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state -> Bool in
             if state.cancelled { return true }
-            state.cancel = body
+            state.hooks.append(body)
             return false
         }
         if runNow { body() }
@@ -29,13 +31,13 @@ public final class FetchHandle: Sendable {
 
     /// Cancels the fetch: its completion still comes, soon, with whatever error the cancel caused.
     public func cancel() {
-        let body = state.withLock { state -> (@Sendable () -> Void)? in
-            guard !state.cancelled else { return nil }
+        let hooks = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.cancelled else { return [] }
             state.cancelled = true
-            defer { state.cancel = nil }
-            return state.cancel
+            defer { state.hooks = [] }
+            return state.hooks
         }
-        body?()
+        for hook in hooks { hook() }
     }
 }
 
