@@ -1,8 +1,9 @@
 /// Reads the forecast response in one pass over its bytes, straight into ``ForecastResponseDTO``:
-/// strict JSON (RFC 8259: the grammar, escapes, UTF-8, nothing after the value, at most 512 levels of
-/// nesting, as Foundation's `JSONDecoder` allows), the three members the daemon uses read, every other
-/// value checked and skipped without building anything. It replaces a `JSONDecoder` pass that cost
-/// several times more per tick; `fuzz/` checks it against `JSONDecoder` on arbitrary input.
+/// strict JSON (RFC 8259's grammar and escapes, nothing after the value, at most 512 levels of nesting
+/// as Foundation's `JSONDecoder` allows; UTF-8 and raw control characters are checked in the strings
+/// it reads, and, like `JSONDecoder`, not in values it skips), the three members the daemon uses read,
+/// every other value checked and skipped without building anything. It replaces a `JSONDecoder` pass
+/// that cost three times more per tick; `fuzz/` checks it against `JSONDecoder` on arbitrary input.
 struct ForecastScanner {
     /// Why a body is not a forecast.
     enum Failure: Error, Equatable {
