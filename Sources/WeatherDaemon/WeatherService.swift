@@ -68,14 +68,16 @@ public final class WeatherService: @unchecked Sendable {
     var nextTick = 0
     /// The fetch in flight, if any; only one at a time.
     var inFlight: FetchHandle?
-    /// Entered when a fetch starts, left when its completion has been handed to the queue: what
-    /// ``stop(grace:)`` waits for.
+    /// Entered when a fetch starts, left when its outcome is recorded and its state file write
+    /// submitted: what ``stop(grace:)`` and ``drain()`` wait for.
     let fetches = DispatchGroup()
     var stopped = false
     var startedAt: Timestamp
     var lastTickAt: ContinuousClock.Instant?
     var sentReady = false
-    var stateWriteFailure: FileSystemError?
+    /// Writes the state file (nil without one); snapshots are numbered in the order they are made.
+    private(set) var writer: StateWriter?
+    var snapshotSequence = 0
     var textfileWriteFailure: FileSystemError?
     var watchdogTimer: (any DispatchSourceTimer)?
 
@@ -90,6 +92,14 @@ public final class WeatherService: @unchecked Sendable {
         self.geocodingCache = stateFile.map { GeocodingCache(besideStateFile: $0) }
         self.state = WeatherState(locations: configuration.locations)
         self.startedAt = environment.now()
+        self.writer = nil
+        if let stateFile {
+            // A write that succeeds after failures (or first) may be the one READY=1 waited for.
+            self.writer = StateWriter(file: stateFile, logger: logger) { [weak self] in
+                guard let self else { return }
+                self.queue.async { self.notifyReadyOnce() }
+            }
+        }
     }
 
     // MARK: - Lifecycle
@@ -222,7 +232,7 @@ public final class WeatherService: @unchecked Sendable {
         if backoff.isPaused(at: now) {
             state.ticksFromCache += 1
             logFromCache(location, index: index)
-            finishTick()
+            if let write = finishTick() { writer?.submit(write.snapshot, sequence: write.sequence) }
             return
         }
         let provider = self.provider
@@ -235,12 +245,16 @@ public final class WeatherService: @unchecked Sendable {
         let finish: @Sendable (Location, Result<Weather, FetchError>, Place?) -> Void = {
             [weak self] shown, result, found in
             let elapsed = ContinuousClock.now - started
-            if let service = self {
-                service.queue.async {
+            guard let service = self else { return }
+            // On a worker thread: the state is updated on the queue (`sync` runs it here when the queue
+            // is free), the state file is written after leaving it, so ticks go on during a slow fsync.
+            DispatchQueue.global().async {
+                let write = service.queue.sync {
                     service.complete(shown, index: index, result: result, elapsed: elapsed, place: found)
                 }
+                if let write { service.writer?.submit(write.snapshot, sequence: write.sequence) }
+                service.fetches.leave()
             }
-            self?.fetches.leave()
         }
         if location.hasCoordinates {
             // The common case: the provider completes from its own I/O thread, straight back to the queue.
@@ -271,15 +285,17 @@ public final class WeatherService: @unchecked Sendable {
         return try await geocoder.place(named: location.name, countryCode: location.countryCode)
     }
 
+    /// Records a fetch's outcome; returns the state file write it calls for, for the caller to submit
+    /// once off the queue.
     private func complete(
         _ location: Location,
         index: Int,
         result: Result<Weather, FetchError>,
         elapsed: Duration,
         place: Place?
-    ) {
+    ) -> PendingWrite? {
         inFlight = nil
-        guard !stopped else { return }
+        guard !stopped else { return nil }
         if let place { remember(place, for: location) }
         let now = environment.now()
         switch result {
@@ -301,12 +317,27 @@ public final class WeatherService: @unchecked Sendable {
                 )
             }
         }
-        finishTick()
+        return finishTick()
     }
 
-    private func finishTick() {
-        writeState()
+    /// A snapshot for the state file and its number.
+    struct PendingWrite {
+        var snapshot: StateSnapshot
+        var sequence: Int
+    }
+
+    /// The end of every tick that got an outcome: the textfile, `STATUS=`, and the snapshot the state
+    /// file needs (written by the caller: off the queue after a fetch, at once after a cached tick).
+    private func finishTick() -> PendingWrite? {
+        let snapshot = makeSnapshot()
+        writeTextfile(snapshot)
         environment.notifier.status(statusLine())
+        guard writer != nil else {
+            notifyReadyOnce()
+            return nil
+        }
+        snapshotSequence += 1
+        return PendingWrite(snapshot: snapshot, sequence: snapshotSequence)
     }
 
     private func applyPendingConfiguration() {
@@ -396,51 +427,17 @@ public final class WeatherService: @unchecked Sendable {
         )
     }
 
+    /// Writes the state file now, after any write in progress (start, stop): the file holds this state
+    /// when it returns, unless the write failed.
     func writeState() {
-        guard let stateFile else {
-            writeTextfile(makeSnapshot())
+        let snapshot = makeSnapshot()
+        writeTextfile(snapshot)
+        guard let writer else {
             notifyReadyOnce()
             return
         }
-        let snapshot = makeSnapshot()
-        writeTextfile(snapshot)
-        do {
-            try write(snapshot, to: stateFile)
-            if let previous = stateWriteFailure {
-                stateWriteFailure = nil
-                logger.notice(
-                    "state file written again after: \(previous)",
-                    metadata: ["message_id": "\(MessageID.stateWrite)", "weather.state_file": "\(stateFile.path)"]
-                )
-            }
-            notifyReadyOnce()
-        } catch {
-            if stateWriteFailure?.condition != error.condition {
-                logger.error(
-                    "\(error); the previous state file stays",
-                    metadata: [
-                        "message_id": "\(MessageID.stateWrite)",
-                        "weather.state_file": "\(stateFile.path)",
-                        "weather.error": "\(error)",
-                    ]
-                )
-            }
-            stateWriteFailure = error
-        }
-    }
-
-    /// Writes the state file; a state directory that went missing is created again first.
-    private func write(_ snapshot: StateSnapshot, to stateFile: StateFile) throws(FileSystemError) {
-        do throws(FileSystemError) {
-            try stateFile.write(snapshot)
-        } catch  where error.errno == ENOENT {
-            try stateFile.createDirectory()
-            logger.notice(
-                "the state directory was missing; created it again",
-                metadata: ["weather.state_file": "\(stateFile.path)"]
-            )
-            try stateFile.write(snapshot)
-        }
+        snapshotSequence += 1
+        if writer.writeNow(snapshot, sequence: snapshotSequence) { notifyReadyOnce() }
     }
 
     /// Rewrites the node_exporter textfile, when configured (atomic; no fsync: it is re-made every tick).
@@ -512,11 +509,18 @@ public final class WeatherService: @unchecked Sendable {
 
     /// Waits until no fetch is in flight and the queue has processed its completion (tests, benchmark).
     public func drain() async {
-        while queue.sync(execute: { inFlight != nil }) {
+        repeat {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 fetches.notify(queue: .global()) { continuation.resume() }
             }
-            queue.sync {}
+        } while queue.sync(execute: { inFlight != nil })
+        if let writer {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    writer.waitUntilIdle()
+                    continuation.resume()
+                }
+            }
         }
     }
 }
