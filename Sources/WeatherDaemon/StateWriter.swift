@@ -30,6 +30,8 @@ final class StateWriter: Sendable {
     private let slot = Mutex(Slot())
     /// Held while a write runs.
     private let writing = DispatchSemaphore(value: 1)
+    /// When the write in progress began.
+    private let writeBegan = Mutex<ContinuousClock.Instant?>(nil)
     /// Called on the writing thread after a write that succeeded when the one before had failed, or
     /// when none had succeeded yet.
     private let onRecovered: @Sendable () -> Void
@@ -61,6 +63,11 @@ final class StateWriter: Sendable {
         }
         writeWaiting()
         return write(snapshot, sequence: sequence)
+    }
+
+    /// How long the write in progress has taken so far; nil when none runs.
+    var currentWriteDuration: Duration? {
+        writeBegan.withLock { began in began.map { ContinuousClock.now - $0 } }
     }
 
     /// Returns when no write runs and none waits.
@@ -95,6 +102,8 @@ final class StateWriter: Sendable {
     @discardableResult
     private func write(_ snapshot: StateSnapshot, sequence: Int) -> Bool {
         guard sequence > slot.withLock({ $0.written }) else { return true }
+        writeBegan.withLock { $0 = .now }
+        defer { writeBegan.withLock { $0 = nil } }
         do throws(FileSystemError) {
             try writeCreatingDirectory(snapshot)
         } catch {

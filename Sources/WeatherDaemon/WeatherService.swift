@@ -504,6 +504,13 @@ public final class WeatherService: @unchecked Sendable {
             )
             return
         }
+        // Ticks go on while a write hangs; a write that hangs is still a daemon that does not work.
+        if let writing = writer?.currentWriteDuration, writing > allowed {
+            logger.warning(
+                "the state file write has taken \(DurationParser.formatForPeople(writing)); not pinging the watchdog"
+            )
+            return
+        }
         environment.notifier.watchdog()
     }
 

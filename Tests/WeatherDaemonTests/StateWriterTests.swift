@@ -35,9 +35,11 @@ struct StateWriterTests {
         let directory = TemporaryDirectory()
         let file = StateFile(path: directory.file("state.json"))
         let writer = StateWriter(file: file, logger: Logger(label: "test")) {}
+        #expect(writer.currentWriteDuration == nil)
         writer.submit(Self.snapshot(2), sequence: 2)
         writer.submit(Self.snapshot(1), sequence: 1)
         #expect(try Self.ticksOnDisk(file) == 2)
+        #expect(writer.currentWriteDuration == nil)
         #expect(writer.writeNow(Self.snapshot(1), sequence: 1))
         #expect(try Self.ticksOnDisk(file) == 2)
         #expect(writer.writeNow(Self.snapshot(3), sequence: 3))

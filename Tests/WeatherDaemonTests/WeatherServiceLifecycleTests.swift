@@ -346,6 +346,47 @@ struct WeatherServiceLifecycleTests {
         await h.service.stop()
     }
 
+    /// A state write that hangs (here: its temporary file is a FIFO nobody reads, so `open` blocks) does
+    /// not stop the ticks, but it stops the watchdog pings once it has hung past the allowance.
+    @Test func aHungStateWriteStopsTheWatchdogButNotTheTicks() async throws {
+        let h = ServiceHarness(interval: .milliseconds(100), watchdog: .milliseconds(200)) {
+            $0.timeout = .milliseconds(100)
+        }
+        h.service.start()
+        await h.tick()
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(h.notifier.watchdogPings >= 2)
+
+        let fifo = AtomicFile.temporaryPrefix(for: h.stateFile.path) + String(getpid())
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let callsBefore = h.provider.calls.count
+        h.tickWithoutWaiting()  // its write blocks in open()
+        // Ticks keep coming while the write hangs; after 100 + 100 + 100 ms the pings stop.
+        for _ in 0..<5 {
+            try await Task.sleep(for: .milliseconds(100))
+            h.tickWithoutWaiting()
+        }
+        let stalled = h.notifier.watchdogPings
+        for _ in 0..<4 {
+            try await Task.sleep(for: .milliseconds(100))
+            h.tickWithoutWaiting()
+        }
+        #expect(h.notifier.watchdogPings == stalled)
+        // Every tick fetched: none was held up by the write.
+        #expect(await h.provider.waitForCalls(callsBefore + 10))
+
+        // A reader lets the write go on (it then fails: a FIFO cannot be fsynced); the next write works.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        try await Task.sleep(for: .milliseconds(100))
+        close(reader)
+        await h.tick()
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(h.notifier.watchdogPings > stalled)
+        #expect(try h.readState().daemon.fetchesOK == callsBefore + 11)
+        await h.service.stop()
+    }
+
     // MARK: - State write failures
 
     @Test func aRemovedStateDirectoryIsCreatedAgain() async throws {
