@@ -313,10 +313,9 @@ struct WeatherServiceLifecycleTests {
 
     // MARK: - Watchdog
 
-    /// WATCHDOG=1 goes out at half of WatchdogSec only while ticks keep coming: with no tick for
-    /// interval + timeout + WatchdogSec/2 the pings stop (systemd then restarts the service), and a
-    /// queue that is blocked sends none at all.
-    @Test func watchdogPingsOnlyWhileTicksKeepComing() async throws {
+    /// A started service with 100 ms ticks, a 100 ms timeout and a 200 ms WatchdogSec, one tick done and
+    /// the pings going (so its allowance without a tick is 100 + 100 + 100 ms).
+    private func startedWithFastWatchdog() async throws -> ServiceHarness {
         let h = ServiceHarness(interval: .milliseconds(100), watchdog: .milliseconds(200)) {
             $0.timeout = .milliseconds(100)
         }
@@ -324,6 +323,14 @@ struct WeatherServiceLifecycleTests {
         await h.tick()
         try await Task.sleep(for: .milliseconds(250))
         #expect(h.notifier.watchdogPings >= 2)
+        return h
+    }
+
+    /// WATCHDOG=1 goes out at half of WatchdogSec only while ticks keep coming: with no tick for
+    /// interval + timeout + WatchdogSec/2 the pings stop (systemd then restarts the service), and a
+    /// queue that is blocked sends none at all.
+    @Test func watchdogPingsOnlyWhileTicksKeepComing() async throws {
+        let h = try await startedWithFastWatchdog()
 
         // No ticks: after 100 + 100 + 100 ms the pings stop.
         try await Task.sleep(for: .milliseconds(500))
@@ -349,13 +356,7 @@ struct WeatherServiceLifecycleTests {
     /// A state write that hangs (here: its temporary file is a FIFO nobody reads, so `open` blocks) does
     /// not stop the ticks, but it stops the watchdog pings once it has hung past the allowance.
     @Test func aHungStateWriteStopsTheWatchdogButNotTheTicks() async throws {
-        let h = ServiceHarness(interval: .milliseconds(100), watchdog: .milliseconds(200)) {
-            $0.timeout = .milliseconds(100)
-        }
-        h.service.start()
-        await h.tick()
-        try await Task.sleep(for: .milliseconds(250))
-        #expect(h.notifier.watchdogPings >= 2)
+        let h = try await startedWithFastWatchdog()
 
         let fifo = AtomicFile.temporaryPrefix(for: h.stateFile.path) + String(getpid())
         #expect(mkfifo(fifo, 0o600) == 0)
