@@ -1,4 +1,5 @@
 import Foundation
+import WeatherTestSupport
 
 /// The private journald of the test run (scripts/with-journald), read back with `journalctl -o json`.
 enum TestJournal {
@@ -12,29 +13,7 @@ enum TestJournal {
     /// Binary-safe values (journalctl prints them as byte arrays) are decoded as UTF-8.
     static func entries(_ matches: [String]) throws -> [[String: String]] {
         guard let directory else { return [] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/journalctl")
-        process.arguments = ["-D", directory, "-o", "json", "--no-pager"] + matches
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-                return nil
-            }
-            var fields: [String: String] = [:]
-            for (key, value) in object {
-                if let text = value as? String {
-                    fields[key] = text
-                } else if let bytes = value as? [Int] {
-                    fields[key] = String(decoding: bytes.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
-                }
-            }
-            return fields
-        }
+        return try JournalReader.entries(in: directory, matches: matches)
     }
 
     /// Polls until `predicate` holds for the entries matching `matches`, at most `timeout` seconds.

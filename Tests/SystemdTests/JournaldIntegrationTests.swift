@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Systemd
 import Testing
+import WeatherTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -83,7 +84,7 @@ struct JournaldIntegrationTests {
         #expect(warning["WEATHER_LOCATION"] == "london")
 
         // All fields of the entry, not only the asked-for ones: nothing was forged.
-        let all = try Self.journalEntries(in: directory, matches: ["MESSAGE=\(marker) info"], outputFields: nil)
+        let all = try JournalReader.entries(in: directory, matches: ["MESSAGE=\(marker) info"], outputFields: nil)
         let complete = try #require(all.first)
         #expect(complete["FORGED"] == nil)
         #expect(complete["PRIORITY"] == "6")
@@ -138,7 +139,7 @@ struct JournaldIntegrationTests {
         let deadline = ContinuousClock.now + .seconds(5)
         var found: [[String: String]] = []
         repeat {
-            let entries = try journalEntries(
+            let entries = try JournalReader.entries(
                 in: directory,
                 matches: ["SYSLOG_IDENTIFIER=\(identifier)"],
                 outputFields: fields
@@ -149,54 +150,6 @@ struct JournaldIntegrationTests {
         } while ContinuousClock.now < deadline
         Issue.record("only \(found.count) of \(count) entries reached the journal in 5 s")
         return found
-    }
-
-    /// `journalctl -D directory -o json --all [--output-fields=…] matches…`, one dictionary per entry.
-    /// Values journalctl prints as byte arrays (binary or non-printable data) are decoded as UTF-8.
-    static func journalEntries(
-        in directory: String,
-        matches: [String],
-        outputFields: [String]?
-    ) throws
-        -> [[String: String]]
-    {
-        var arguments = ["-D", directory, "-o", "json", "--all", "--no-pager"]
-        if let outputFields { arguments.append("--output-fields=" + outputFields.joined(separator: ",")) }
-        arguments += matches
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/journalctl")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var entries: [[String: String]] = []
-        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { continue }
-            var entry: [String: String] = [:]
-            for (key, value) in object {
-                entry[key] = decodeJournalValue(value)
-            }
-            entries.append(entry)
-        }
-        return entries
-    }
-
-    /// A journalctl JSON value: a string, an array of byte values (binary data), or null (too large without
-    /// `--all`). A field sent twice comes as an array of those; it is reported joined by "\u{0}".
-    static func decodeJournalValue(_ value: Any) -> String? {
-        if let string = value as? String { return string }
-        if let bytes = value as? [Any], bytes.allSatisfy({ $0 is NSNumber && !($0 is String) }),
-            let numbers = bytes as? [NSNumber]
-        {
-            return String(decoding: numbers.map { $0.uint8Value }, as: UTF8.self)
-        }
-        if let many = value as? [Any] {
-            return many.compactMap(decodeJournalValue).joined(separator: "\u{0}")
-        }
-        return nil
     }
 }
 
