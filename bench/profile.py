@@ -314,20 +314,14 @@ def summarize_callgrind(path, fetches, out_lines):
         out_lines.append(f"  {cost * 100 / total:5.1f}%  {cost / per:>10,.0f} Ir/fetch  {obj}")
         result["self_by_object"][obj] = cost / per
 
-    out_lines.append("")
-    out_lines.append("top 40 functions by inclusive cost (Ir per fetch)")
-    result["top_inclusive"] = []
-    for fn, cost in sorted(data["inclusive"].items(), key=lambda kv: -kv[1])[:40]:
-        out_lines.append(f"  {cost * 100 / total:5.1f}%  {cost / per:>10,.0f}  {show(fn)[:110]}  "
-                         f"[{short_object(data['object'].get(fn))}]")
-        result["top_inclusive"].append([show(fn), cost / per, short_object(data["object"].get(fn))])
-    out_lines.append("")
-    out_lines.append("top 25 functions by self cost (Ir per fetch)")
-    result["top_self"] = []
-    for fn, cost in sorted(data["self"].items(), key=lambda kv: -kv[1])[:25]:
-        out_lines.append(f"  {cost * 100 / total:5.1f}%  {cost / per:>10,.0f}  {show(fn)[:110]}  "
-                         f"[{short_object(data['object'].get(fn))}]")
-        result["top_self"].append([show(fn), cost / per, short_object(data["object"].get(fn))])
+    for kind, count, name in (("inclusive", 40, "inclusive cost"), ("self", 25, "self cost")):
+        out_lines.append("")
+        out_lines.append(f"top {count} functions by {name} (Ir per fetch)")
+        result[f"top_{kind}"] = []
+        for fn, cost in sorted(data[kind].items(), key=lambda kv: -kv[1])[:count]:
+            obj = short_object(data["object"].get(fn))
+            out_lines.append(f"  {cost * 100 / total:5.1f}%  {cost / per:>10,.0f}  {show(fn)[:110]}  [{obj}]")
+            result[f"top_{kind}"].append([show(fn), cost / per, obj])
     return result
 
 
