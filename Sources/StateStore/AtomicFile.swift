@@ -25,16 +25,7 @@ public enum AtomicFile {
     )
         throws(FileSystemError)
     {
-        var contents = contents
-        let failure = contents.withUTF8 { buffer -> FileSystemError? in
-            do throws(FileSystemError) {
-                try write(UnsafeRawBufferPointer(buffer), to: path, mode: mode, durable: durable)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
+        try write(Array(contents.utf8), to: path, mode: mode, durable: durable)
     }
 
     /// Writes the UTF-8 bytes `contents` to `path` atomically, like the `String` overload.
