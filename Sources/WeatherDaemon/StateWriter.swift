@@ -20,12 +20,12 @@ import Glibc
 final class StateWriter: Sendable {
     private struct Slot: Sendable {
         var waiting: (sequence: Int, snapshot: StateSnapshot)?
+        /// The number of the snapshot on disk; 0 before the first successful write.
         var written = 0
-        var everWritten = false
         var failure: FileSystemError?
     }
 
-    let file: StateFile
+    private let file: StateFile
     private let logger: Logger
     private let slot = Mutex(Slot())
     /// Held while a write runs.
@@ -127,9 +127,8 @@ final class StateWriter: Sendable {
             defer {
                 slot.written = sequence
                 slot.failure = nil
-                slot.everWritten = true
             }
-            return (slot.failure, !slot.everWritten)
+            return (slot.failure, slot.written == 0)
         }
         if let previous {
             logger.notice(
