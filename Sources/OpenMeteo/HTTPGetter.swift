@@ -26,8 +26,8 @@ struct HTTPGetter: Sendable {
         self.eventLoop = httpClient.eventLoopGroup.next()
     }
 
-    /// The `GET` request for `url`, with weatherd's headers; built once and reused for a URL that is
-    /// asked for again.
+    /// The `GET` request for `url`, with weatherd's headers (the forecast client keeps one per
+    /// location and reuses it).
     func request(_ url: String) throws(FetchError) -> HTTPClient.Request {
         do {
             var request = try HTTPClient.Request(url: url, method: .GET)
