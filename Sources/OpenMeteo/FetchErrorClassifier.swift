@@ -41,8 +41,14 @@ enum FetchErrorClassifier {
 
     /// The error for a failed request (no complete response).
     static func classify(_ error: any Error, timeout: Duration, bodyLimit: Int) -> FetchError {
-        if error is BoundedBodyCollector.BodyTooLarge {
+        if error is NIOTooManyBytesError {
             return FetchError(kind: .invalidResponse, message: "invalid response: body over \(bodyLimit / 1024) KiB")
+        }
+        if error is HTTPGetter.DeadlineExceeded {
+            return timedOut(timeout)
+        }
+        if error is CancellationError {
+            return FetchError(kind: .network, message: "request cancelled")
         }
         if let error = error as? HTTPClientError {
             switch error {

@@ -1,9 +1,17 @@
 import Foundation
 import WeatherCore
 
-/// Turns a forecast response body into domain ``Weather``: tolerant of unknown fields, `null` (→ absent)
-/// and float weather codes; strict about structure and plausibility. Every failure is `invalid_response`.
-/// The body is read by ``ForecastScanner``; only an error body's `reason` goes through `JSONDecoder`.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherCore
+
+/// Turns a forecast response body into domain ``Weather`` (and ``Today`` when the body has a `daily`
+/// block): tolerant of unknown fields, `null` (→ absent) and float weather codes; strict about JSON
+/// (RFC 8259 as `JSONDecoder` reads it: at most 512 levels of nesting, valid UTF-8 and escapes; of a
+/// repeated member the first counts), structure and plausibility. Every failure is `invalid_response`.
 public enum ForecastDecoder {
     /// Plausible ranges, in metric units; values outside are rejected as a broken response.
     static let temperatureCelsius = -100.0...70.0
@@ -12,18 +20,28 @@ public enum ForecastDecoder {
     static let windKilometresPerHour = 0.0...600.0
     static let precipitationMillimetres = 0.0...2000.0
 
-    /// Decodes `body`, which answered a request for `units`.
+    /// Decodes the current weather of `body`, which answered a request for `units`.
     public static func decode(_ body: some Collection<UInt8>, units: Units) throws(FetchError) -> Weather {
-        let dto: ForecastResponseDTO
-        do throws(ForecastScanner.Failure) {
-            dto = try ForecastScanner.scan(body)
-        } catch {
-            throw invalid(Self.describe(error, body: body))
-        }
-        return try weather(from: dto, units: units)
+        try decodeForecast(body, units: units).weather
     }
 
-    /// The checked ``Weather`` of a scanned response that answered a request for `units`.
+    /// Decodes `body`, which answered a request for `units`: the current weather and, when the body has
+    /// a `daily` block, the day's outlook (its `fetchedAt` is the observation time; the daemon stamps
+    /// the time it received it).
+    public static func decodeForecast(_ body: some Collection<UInt8>, units: Units) throws(FetchError) -> Forecast {
+        let dto: ForecastResponseDTO
+        do {
+            dto = try JSONDecoder().decode(ForecastResponseDTO.self, from: Data(body))
+        } catch let error as DecodingError {
+            throw invalid(describe(error, body: body))
+        } catch {
+            throw invalid("not JSON or truncated")
+        }
+        let weather = try weather(from: dto, units: units)
+        return Forecast(weather: weather, today: try today(from: dto, weather: weather))
+    }
+
+    /// The checked ``Weather`` of a decoded response that answered a request for `units`.
     static func weather(from dto: ForecastResponseDTO, units: Units) throws(FetchError) -> Weather {
         guard let current = dto.current else { throw invalid("missing `current`") }
         guard let time = current.time, time.isFinite, abs(time) < 1e11 else {
@@ -55,10 +73,55 @@ public enum ForecastDecoder {
             windGusts: current.wind_gusts_10m,
             isDay: isDay,
             code: code,
-            units: units
+            units: units,
+            dataInterval: try dataInterval(current.interval)
         )
         try checkPlausible(weather)
         return weather
+    }
+
+    /// `current.interval` in seconds; a value that is not a positive number of seconds is a broken
+    /// response (one outside 60 s–3 h is the planner's to replace).
+    private static func dataInterval(_ value: Double?) throws(FetchError) -> Double? {
+        guard let value else { return nil }
+        guard value.isFinite, value > 0 else { throw invalid("`current.interval` is \(value)") }
+        return value
+    }
+
+    /// The day's outlook of a `daily` block (first day), or nil without one; values sent as null are
+    /// absent.
+    static func today(from dto: ForecastResponseDTO, weather: Weather) throws(FetchError) -> Today? {
+        guard let daily = dto.daily else { return nil }
+        guard let time = daily.time?.first ?? nil, time.isFinite, abs(time) < 1e11 else {
+            throw invalid("missing or invalid `daily.time`")
+        }
+        let date = LocalDate(at: Timestamp(secondsSinceEpoch: time), utcOffsetSeconds: dto.utc_offset_seconds ?? 0)
+        func first(_ values: [Double?]?) -> Double? { values?.first ?? nil }
+        let code = try weatherCode(first(daily.weather_code))
+        let toCelsius: (Double) -> Double = weather.units.temperature == .celsius ? { $0 } : { ($0 - 32) * 5 / 9 }
+        let checks: [(String, Double?, (Double) -> Double, ClosedRange<Double>)] = [
+            ("temperature_2m_max", first(daily.temperature_2m_max), toCelsius, temperatureCelsius),
+            ("temperature_2m_min", first(daily.temperature_2m_min), toCelsius, temperatureCelsius),
+            ("precipitation_probability_max", first(daily.precipitation_probability_max), { $0 }, percent),
+            ("sunrise", first(daily.sunrise), { $0 }, -1e11...1e11),
+            ("sunset", first(daily.sunset), { $0 }, -1e11...1e11),
+        ]
+        for (name, value, convert, range) in checks {
+            guard let value else { continue }
+            guard value.isFinite, range.contains(convert(value)) else {
+                throw invalid("implausible `daily.\(name)`: \(value)")
+            }
+        }
+        return Today(
+            date: date,
+            temperatureMax: first(daily.temperature_2m_max),
+            temperatureMin: first(daily.temperature_2m_min),
+            precipitationProbabilityMax: first(daily.precipitation_probability_max),
+            sunrise: first(daily.sunrise).map(Timestamp.init(secondsSinceEpoch:)),
+            sunset: first(daily.sunset).map(Timestamp.init(secondsSinceEpoch:)),
+            code: code,
+            fetchedAt: weather.observedAt
+        )
     }
 
     private static func weatherCode(_ value: Double?) throws(FetchError) -> WMOCode? {
@@ -98,19 +161,26 @@ public enum ForecastDecoder {
         }
     }
 
-    private static func describe(_ failure: ForecastScanner.Failure, body: some Collection<UInt8>) -> String {
-        switch failure {
-        case .wrongType(let path) where path.isEmpty:
+    private static func describe(_ error: DecodingError, body: some Collection<UInt8>) -> String {
+        switch error {
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
             return "not a JSON object"
-        case .wrongType(let path):
-            return "wrong type at `\(path)`"
-        case .syntax:
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+            return "wrong type at `\(path(context.codingPath))`"
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            return "wrong type at `\(path(context.codingPath))`"
+        default:
             let text = String(decoding: body.prefix(2048), as: UTF8.self)
             if text.contains("Unexpected error while streaming data") {
                 return "the server failed while streaming: not JSON"
             }
             return body.first == UInt8(ascii: "<") ? "not JSON (an HTML page?)" : "not JSON or truncated"
         }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        let keys = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return String(keys.drop { $0 == Character(".") })
     }
 
     /// The `reason` of an Open-Meteo error body (`{"error":true,"reason":"..."}`), if the body is one.

@@ -8,6 +8,12 @@ public struct ForecastEndpoint: Sendable, Hashable {
         "weather_code", "cloud_cover", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
     ]
 
+    /// The variables asked for in `daily=` (with `forecast_days=1`) when the day's outlook is wanted.
+    public static let dailyVariables = [
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_probability_max", "sunrise",
+        "sunset",
+    ]
+
     /// The API's base URL without trailing slash, e.g. `https://api.open-meteo.com`.
     public var baseURL: String
     /// The API key, sent as `apikey` when not empty.
@@ -21,12 +27,22 @@ public struct ForecastEndpoint: Sendable, Hashable {
         self.apiKey = (apiKey?.isEmpty ?? true) ? nil : apiKey
     }
 
-    /// The query items, in order.
-    public func queryItems(for location: Location, units: Units) -> [(name: String, value: String)] {
+    /// The query items, in order; with `includingToday`, also the day's outlook.
+    public func queryItems(
+        for location: Location,
+        units: Units,
+        includingToday: Bool = false
+    ) -> [(name: String, value: String)] {
         var items: [(name: String, value: String)] = [
             ("latitude", "\(location.latitude)"),
             ("longitude", "\(location.longitude)"),
             ("current", Self.currentVariables.joined(separator: ",")),
+        ]
+        if includingToday {
+            items.append(("daily", Self.dailyVariables.joined(separator: ",")))
+            items.append(("forecast_days", "1"))
+        }
+        items += [
             ("timeformat", "unixtime"),
             ("timezone", "auto"),
             ("temperature_unit", units.temperature.rawValue),
@@ -38,9 +54,9 @@ public struct ForecastEndpoint: Sendable, Hashable {
     }
 
     /// The full request URL.
-    public func url(for location: Location, units: Units) -> String {
+    public func url(for location: Location, units: Units, includingToday: Bool = false) -> String {
         baseURL + "/v1/forecast?"
-            + queryItems(for: location, units: units)
+            + queryItems(for: location, units: units, includingToday: includingToday)
             .map { "\($0.name)=\(Self.percentEncode($0.value))" }
             .joined(separator: "&")
     }

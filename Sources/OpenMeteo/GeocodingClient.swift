@@ -1,5 +1,9 @@
 import AsyncHTTPClient
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import WeatherCore
 
@@ -35,9 +39,12 @@ public struct GeocodingClient: GeocodingProviding {
     public func place(named name: String, countryCode: String?) async throws(FetchError) -> Place {
         do throws(FetchError) {
             let response = try await http.get(url(for: name, countryCode: countryCode))
-            let status = Int(response.head.status.code)
-            guard (200..<300).contains(status) else {
-                throw FetchErrorClassifier.classify(status: status, headers: response.head.headers, body: response.body)
+            guard (200..<300).contains(response.status) else {
+                throw FetchErrorClassifier.classify(
+                    status: response.status,
+                    headers: response.headers,
+                    body: response.body
+                )
             }
             return try Self.decode(response.body.readableBytesView, name: name, countryCode: countryCode)
         } catch {

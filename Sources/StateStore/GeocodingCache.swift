@@ -1,9 +1,37 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherCore
 
 /// Places resolved by the geocoding API, kept in `<state directory>/geocoding.json` so restarts and
 /// reloads do not ask again. Keyed by the configured name and country filter.
 public struct GeocodingCache: Sendable {
+    /// What a place was looked up by: the configured name and the country filter.
+    public struct Query: Sendable, Hashable, Comparable {
+        /// The configured name.
+        public var name: String
+        /// The configured country filter, if any.
+        public var countryCode: String?
+
+        /// A query.
+        public init(name: String, countryCode: String?) {
+            self.name = name
+            self.countryCode = countryCode
+        }
+
+        /// The query of a location configured by name.
+        public init(_ location: Location) {
+            self.init(name: location.name, countryCode: location.countryCode)
+        }
+
+        /// Orders by name, then country filter (the file's order).
+        public static func < (lhs: Query, rhs: Query) -> Bool {
+            (lhs.name, lhs.countryCode ?? "") < (rhs.name, rhs.countryCode ?? "")
+        }
+    }
+
     /// The cache file.
     public let path: String
 
@@ -17,19 +45,14 @@ public struct GeocodingCache: Sendable {
         self.init(path: stateFile.directory + "/geocoding.json")
     }
 
-    /// The key of a configured name and country filter.
-    public static func key(name: String, countryCode: String?) -> String {
-        name + "|" + (countryCode ?? "")
-    }
-
     /// The cached places; empty when the file is missing or unreadable.
-    public func load() -> [String: Place] {
+    public func load() -> [Query: Place] {
         guard let bytes = try? AtomicFile.read(path),
-            let file = try? JSONDecoder().decode(CacheFileDTO.self, from: Data(bytes))
+            let file = try? JSONDecoder().decode(CacheFile.self, from: Data(bytes))
         else { return [:] }
-        var places: [String: Place] = [:]
+        var places: [Query: Place] = [:]
         for entry in file.places where (-90...90).contains(entry.latitude) && (-180...180).contains(entry.longitude) {
-            places[Self.key(name: entry.query, countryCode: entry.country_filter)] = Place(
+            places[Query(name: entry.query, countryCode: entry.country_filter)] = Place(
                 name: entry.name,
                 latitude: entry.latitude,
                 longitude: entry.longitude,
@@ -41,34 +64,34 @@ public struct GeocodingCache: Sendable {
     }
 
     /// Replaces the file with `places` (atomically).
-    public func save(_ places: [String: Place]) throws(FileSystemError) {
-        var json = JSONWriter()
-        json.beginObject()
-        json.int("version", 1)
-        json.beginArray("places")
-        for key in places.keys.sorted() {
-            let place = places[key]!
-            let parts = key.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-            json.beginObject()
-            json.string("query", String(parts[0]))
-            json.string("country_filter", parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil)
-            json.string("name", place.name)
-            json.number("latitude", place.latitude)
-            json.number("longitude", place.longitude)
-            json.string("country_code", place.countryCode)
-            json.string("country", place.country)
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-        try AtomicFile.write(json.output + "\n", to: path)
+    public func save(_ places: [Query: Place]) throws(FileSystemError) {
+        let file = CacheFile(
+            version: 1,
+            places: places.sorted { $0.key < $1.key }.map { query, place in
+                CacheFile.Entry(
+                    query: query.name,
+                    country_filter: query.countryCode,
+                    name: place.name,
+                    latitude: place.latitude,
+                    longitude: place.longitude,
+                    country_code: place.countryCode,
+                    country: place.country
+                )
+            }
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Finite coordinates from a checked response: encoding cannot fail.
+        var bytes = (try? Array(encoder.encode(file))) ?? Array("{}".utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        try AtomicFile.write(bytes, to: path)
     }
 }
 
-// The file's shape; names follow the JSON keys.
+// The file's shape, written and read; names follow the JSON keys.
 // swift-format-ignore: AlwaysUseLowerCamelCase
-private struct CacheFileDTO: Decodable {
-    struct Entry: Decodable {
+private struct CacheFile: Codable {
+    struct Entry: Codable {
         var query: String
         var country_filter: String?
         var name: String
@@ -78,5 +101,6 @@ private struct CacheFileDTO: Decodable {
         var country: String?
     }
 
+    var version: Int
     var places: [Entry]
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WeatherCore
 
 #if canImport(Glibc)
@@ -39,7 +43,7 @@ public struct StateFile: Sendable {
             throw .unreadable(error)
         }
         do {
-            return try StateDecoder.decode(Data(bytes))
+            return try StateDecoder.decode(bytes)
         } catch {
             throw .invalid(error.message)
         }

@@ -1,65 +1,77 @@
-/// When the API may be asked again after a 429 or a 503 (SPEC §4). A value type; the daemon owns one.
+/// When the API may be asked again after a 429 or a 503 (SPEC §4). A value type the planner owns; the
+/// pause runs on the uptime clock, so a wall-clock step neither stretches nor skips it.
 public struct Backoff: Sendable, Hashable {
-    /// Why requests are paused.
-    public enum Cause: String, Sendable, Hashable {
-        /// A request limit (HTTP 429).
-        case rateLimited = "rate_limited"
-        /// The service is overloaded (HTTP 503).
-        case unavailable
-    }
-
-    /// The longest pause after repeated 503s.
+    /// The longest pause after repeated 503s, in seconds.
     public static let maximumUnavailablePause: Double = 300
 
-    /// No request goes out before this time; nil when not paused.
-    public private(set) var until: Timestamp?
-    /// What caused the current pause.
-    public private(set) var cause: Cause?
+    /// No request goes out before this point on the uptime clock; nil when not paused.
+    public private(set) var until: Double?
+    /// What caused the current pause: ``FetchErrorKind/rateLimited`` or ``FetchErrorKind/unavailable``.
+    public private(set) var cause: FetchErrorKind?
     /// 503s in a row, for the exponential pause.
     public private(set) var consecutiveUnavailable = 0
 
-    /// Creates a backoff with no pause.
+    /// No pause.
     public init() {}
 
     /// Whether requests are paused at `now`.
-    public func isPaused(at now: Timestamp) -> Bool {
+    public func isPaused(at now: Moment) -> Bool {
         guard let until else { return false }
-        return now < until
+        return now.uptime < until
     }
 
-    /// Records a failure; returns true when a new pause begins (it was not paused before).
-    @discardableResult
-    public mutating func record(_ error: FetchError, at now: Timestamp, interval: Double) -> Bool {
-        let wasPaused = isPaused(at: now)
+    /// Whether `error` starts a daemon-wide pause (HTTP 429 or 503).
+    public static func pauses(_ error: FetchError) -> Bool {
+        error.kind == .rateLimited || error.kind == .unavailable
+    }
+
+    /// The pause `error` calls for at `now`, in seconds, before any spread: a 429 until its limit can
+    /// have reset, a 503 one interval doubled per 503 in a row (this one included), at most 5 minutes,
+    /// or a longer `Retry-After`. Nil for other errors.
+    public func pause(for error: FetchError, at now: Timestamp, interval: Double) -> Double? {
         switch error.kind {
         case .rateLimited:
-            until = Self.rateLimitResumption(reason: error.reason, retryAfter: error.retryAfterSeconds, now: now)
-            cause = .rateLimited
+            let resumption = Self.rateLimitResumption(reason: error.reason, retryAfter: error.retryAfterSeconds, now: now)
+            return max(0, resumption.seconds(since: now))
         case .unavailable:
-            consecutiveUnavailable += 1
-            let exponent = min(consecutiveUnavailable - 1, 30)
+            let exponent = min(consecutiveUnavailable, 30)
             var pause = max(interval, 0.001)
             for _ in 0..<exponent where pause < Self.maximumUnavailablePause { pause *= 2 }
             pause = min(pause, Self.maximumUnavailablePause)
             if let retryAfter = error.retryAfterSeconds { pause = max(pause, retryAfter) }
-            until = now.adding(seconds: pause)
-            cause = .unavailable
+            return pause
         default:
-            return false
+            return nil
         }
+    }
+
+    /// Begins the pause `error` calls for (see ``pause(for:at:interval:)``), `spread` seconds longer;
+    /// returns whether a new pause began (none ran before). Other errors change nothing.
+    @discardableResult
+    public mutating func record(_ error: FetchError, at now: Moment, interval: Double, spread: Double = 0) -> Bool {
+        guard let pause = pause(for: error, at: now.wall, interval: interval) else { return false }
+        let wasPaused = isPaused(at: now)
+        if error.kind == .unavailable { consecutiveUnavailable += 1 }
+        until = now.uptime + pause + spread
+        cause = error.kind
         return !wasPaused
+    }
+
+    /// Restores a pause recorded in a previous run's state file (`backoff_until`), when it lies ahead.
+    public mutating func restore(until time: Timestamp, at now: Moment) {
+        guard time > now.wall else { return }
+        until = now.uptime(ofWall: time)
+        cause = cause ?? .rateLimited
     }
 
     /// Records a successful fetch: the 503 streak ends.
     public mutating func recordSuccess() {
         consecutiveUnavailable = 0
-        until = nil
-        cause = nil
     }
 
     /// Ends a pause whose time has come; returns true when one ended.
-    public mutating func expire(at now: Timestamp) -> Bool {
-        guard let until, now >= until else { return false }
+    public mutating func expire(at now: Moment) -> Bool {
+        guard let until, now.uptime >= until else { return false }
         self.until = nil
         cause = nil
         return true
@@ -73,15 +85,14 @@ public struct Backoff: Sendable, Hashable {
             return now.adding(seconds: retryAfter)
         }
         let lowered = reason?.lowercased() ?? ""
-        let period: Double =
-            if lowered.hasPrefix("daily") || lowered.contains("daily") {
-                86_400
-            } else if lowered.hasPrefix("hourly") || lowered.contains("hourly") {
-                3600
+        let window: QuotaWindow =
+            if lowered.contains("daily") {
+                .day
+            } else if lowered.contains("hourly") {
+                .hour
             } else {
-                60
+                .minute
             }
-        let next = ((now.secondsSinceEpoch / period).rounded(.down) + 1) * period
-        return Timestamp(secondsSinceEpoch: next)
+        return window.end(of: now)
     }
 }

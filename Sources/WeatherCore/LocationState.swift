@@ -6,23 +6,35 @@ public struct LocationState: Sendable, Hashable {
     public var status: LocationStatus
     /// When weather was last fetched successfully.
     public var fetchedAt: Timestamp?
+    /// The earliest time the location can be fetched; nil when that time has passed.
+    public var nextRefreshAt: Timestamp?
     /// The last good weather, if any.
     public var weather: Weather?
+    /// The outlook for the location's current local day, if known.
+    public var today: Today?
     /// The last failure, cleared by the next success.
     public var lastError: ErrorRecord?
+    /// Failed (or "no news") fetches in a row, for the retry delay (an addition: a restart keeps it).
+    public var consecutiveFailures: Int
 
     /// Creates a location entry.
     public init(
         location: Location,
         status: LocationStatus,
         fetchedAt: Timestamp? = nil,
+        nextRefreshAt: Timestamp? = nil,
         weather: Weather? = nil,
-        lastError: ErrorRecord? = nil
+        today: Today? = nil,
+        lastError: ErrorRecord? = nil,
+        consecutiveFailures: Int = 0
     ) {
         self.location = location
         self.status = status
         self.fetchedAt = fetchedAt
+        self.nextRefreshAt = nextRefreshAt
         self.weather = weather
+        self.today = today
         self.lastError = lastError
+        self.consecutiveFailures = consecutiveFailures
     }
 }

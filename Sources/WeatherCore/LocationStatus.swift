@@ -2,10 +2,20 @@
 public enum LocationStatus: String, Sendable, Hashable, Codable {
     /// Never fetched.
     case pending
-    /// Fresh weather from the last fetch.
+    /// Weather younger than `stale_after`.
     case ok
-    /// Weather older than `stale_after`, or loaded from a previous run and not refreshed yet.
+    /// Weather older than `stale_after` (its age being now − `observed_at`), also when loaded from a
+    /// previous run.
     case stale
     /// The last fetch failed; `weather` keeps the last good value or is nil.
     case error
+
+    /// The status of a location with `weather` and `lastError` at `now`, by age alone.
+    public static func judge(weather: Weather?, lastError: ErrorRecord?, staleAfter: Double, at now: Timestamp)
+        -> LocationStatus
+    {
+        if lastError != nil { return .error }
+        guard let weather else { return .pending }
+        return now.seconds(since: weather.observedAt) > staleAfter ? .stale : .ok
+    }
 }

@@ -26,6 +26,8 @@ public struct Weather: Sendable, Hashable {
     public var code: WMOCode?
     /// The units the values are in.
     public var units: Units
+    /// How often the API's current values change, in seconds (`current.interval`), when it said.
+    public var dataInterval: Double?
 
     /// Creates an observation.
     public init(
@@ -41,7 +43,8 @@ public struct Weather: Sendable, Hashable {
         windGusts: Double? = nil,
         isDay: Bool? = nil,
         code: WMOCode? = nil,
-        units: Units = Units()
+        units: Units = Units(),
+        dataInterval: Double? = nil
     ) {
         self.observedAt = observedAt
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -56,6 +59,7 @@ public struct Weather: Sendable, Hashable {
         self.isDay = isDay
         self.code = code
         self.units = units
+        self.dataInterval = dataInterval
     }
 
     /// The description of the weather code, or "Unknown weather" when no code was sent.

@@ -32,6 +32,7 @@ public struct ConfigParser: Sendable {
             lines[key] = keyLine
             switch key {
             case "interval": config.interval = try duration(value, path: key)
+            case "refresh": config.refresh = try refresh(value, path: key)
             case "timeout": config.timeout = try duration(value, path: key)
             case "stale_after": config.staleAfter = try duration(value, path: key)
             case "state_file":
@@ -103,9 +104,24 @@ public struct ConfigParser: Sendable {
             case "base_url": api.baseURL = try string(value, path: path)
             case "geocoding_url": api.geocodingURL = try string(value, path: path)
             case "api_key": api.apiKey = try string(value, path: path)
+            case "limits": api.limits = try parseLimits(value)
             default: throw unknownKey(key, path: "api", line: line)
             }
         }
+    }
+
+    private func parseLimits(_ node: Node) throws(ConfigError) -> Configuration.LimitSettings {
+        var limits = Configuration.LimitSettings()
+        for (key, value, line) in try mapping(node, path: "api.limits") {
+            let path = "api.limits.\(key)"
+            switch key {
+            case "minute": limits.minute = try number(value, path: path, range: 0...1e9)
+            case "hour": limits.hour = try number(value, path: path, range: 0...1e9)
+            case "day": limits.day = try number(value, path: path, range: 0...1e9)
+            default: throw unknownKey(key, path: "api.limits", line: line)
+            }
+        }
+        return limits
     }
 
     private func parseUnits(_ node: Node, into units: inout Units) throws(ConfigError) {
@@ -238,6 +254,18 @@ public struct ConfigParser: Sendable {
         }
         guard duration > .zero else { throw error(path, node.mark?.line, "must be greater than 0") }
         return duration
+    }
+
+    private func refresh(_ node: Node, path: String) throws(ConfigError) -> RefreshPolicy {
+        let value = try scalar(node, path: path, expected: "auto, every_tick or a duration")
+        guard let policy = RefreshPolicy(parsing: value.string) else {
+            throw error(
+                path,
+                node.mark?.line,
+                "must be auto, every_tick or a duration such as 15m, got \"\(value.string)\""
+            )
+        }
+        return policy
     }
 
     private func choice<Choice: RawRepresentable & CaseIterable>(

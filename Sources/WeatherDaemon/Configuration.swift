@@ -10,13 +10,34 @@ public struct Configuration: Sendable, Hashable {
         public var geocodingURL = "https://geocoding-api.open-meteo.com"
         /// The API key, sent as `apikey`; empty for none. Never logged.
         public var apiKey = ""
+        /// `api.limits` as set in the file, per window; nil where not set (see ``Configuration/limits``).
+        public var limits = LimitSettings()
 
         /// The defaults.
         public init() {}
     }
 
+    /// `api.limits`: weighted calls per UTC window, each nil when not set.
+    public struct LimitSettings: Sendable, Hashable {
+        /// Calls per minute.
+        public var minute: Double?
+        /// Calls per hour.
+        public var hour: Double?
+        /// Calls per day.
+        public var day: Double?
+
+        /// None set.
+        public init(minute: Double? = nil, hour: Double? = nil, day: Double? = nil) {
+            self.minute = minute
+            self.hour = hour
+            self.day = day
+        }
+    }
+
     /// The rotation period.
     public var interval: Duration = .seconds(10)
+    /// When locations are fetched.
+    public var refresh: RefreshPolicy = .auto
     /// The whole-request deadline of one fetch.
     public var timeout: Duration = .seconds(5)
     /// Data older than this is stale.
@@ -43,17 +64,34 @@ public struct Configuration: Sendable, Hashable {
         Location(name: "Tokyo", latitude: 35.6895, longitude: 139.6917),
     ]
 
-    /// The public Open-Meteo host, whose free tier allows 10,000 calls a day.
-    public static let publicHosts = ["api.open-meteo.com"]
-    /// The free tier's daily limit.
-    public static let freeDailyLimit = 10_000
+    /// The public Open-Meteo host, whose free tier the default limits are.
+    public static let publicHost = "api.open-meteo.com"
 
-    /// Calls per day at this interval.
-    public var callsPerDay: Double { 86_400 / interval.seconds }
-
-    /// Whether the interval exceeds the public host's free daily quota (SPEC §3).
-    public var exceedsFreeQuota: Bool {
+    /// Whether `api.base_url` is the public Open-Meteo host.
+    public var usesPublicHost: Bool {
         let host = api.baseURL.split(separator: "/").dropFirst().first.map(String.init) ?? ""
-        return Self.publicHosts.contains(host.lowercased()) && callsPerDay > Double(Self.freeDailyLimit)
+        return host.lowercased() == Self.publicHost || host.lowercased().hasPrefix(Self.publicHost + ":")
+    }
+
+    /// The effective `api.limits`: each window as set, else the free tier's for the public host (600 a
+    /// minute, 5,000 an hour, 10,000 a day) and none for any other host.
+    public var limits: QuotaLimits {
+        let defaults: (Double, Double, Double) = usesPublicHost ? (600, 5000, 10_000) : (0, 0, 0)
+        return QuotaLimits(
+            minute: api.limits.minute ?? defaults.0,
+            hour: api.limits.hour ?? defaults.1,
+            day: api.limits.day ?? defaults.2
+        )
+    }
+
+    /// What the planner works with.
+    public var plannerSettings: PlannerSettings {
+        PlannerSettings(
+            interval: interval.seconds,
+            refresh: refresh,
+            limits: limits,
+            staleAfter: staleAfter.seconds,
+            units: units
+        )
     }
 }

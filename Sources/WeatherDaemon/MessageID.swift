@@ -16,6 +16,10 @@ public enum MessageID {
     public static let backoffEnded = "741f0afe82fa4d54abd2f2826379035b"
     /// A new configuration was rejected on reload; the old one stays (PRIORITY 3).
     public static let reloadRejected = "882277ffb3b54add9c66eaa3feb475dd"
+    /// A location shown without any weather yet, and why it is not fetched (PRIORITY 6).
+    public static let noData = "eccd69ded4494c56bf3b0ab4ba0ed847"
+    /// A quota window is full: no request until it resets (PRIORITY 5).
+    public static let quotaFull = "8bacf83b198a4ec39d24529cc64e9eac"
     /// The state file could not be written (PRIORITY 3), or can be again (PRIORITY 5).
     public static let stateWrite = "0ae3383558bf41c691981d4e0ba98393"
 }

@@ -8,108 +8,117 @@ import WeatherCore
 import Glibc
 #endif
 
-/// Writes the service's state file, durably, one write at a time, on the thread that asks, and off the
-/// tick queue where it can: a fetch's completion writes on its own worker thread, so an `fsync` that
-/// stalls (tens of milliseconds on a busy disk, far more on an SD card) delays the file, not the next
-/// tick.
-///
-/// Snapshots are numbered in the order the tick queue made them. A snapshot that arrives while another
-/// thread is writing waits for that thread, which writes the newest waiting one next; a snapshot older
-/// than the one already written is never written. Failures are logged once per kind of failure, and
-/// the recovery once.
+/// Writes the state file (and the node_exporter textfile) off the tick path: snapshots go into an
+/// `AsyncStream` that keeps only the newest waiting one, consumed by one task on a queue of its own, so
+/// writes never overlap, an older snapshot never replaces a newer one, and an `fsync` that stalls (tens
+/// of milliseconds on a busy disk, far more on an SD card) delays the file, not the next tick.
+/// Failures are logged once per kind of failure, and the recovery once.
 final class StateWriter: Sendable {
-    private struct Slot: Sendable {
-        var waiting: (sequence: Int, snapshot: StateSnapshot)?
-        /// The number of the snapshot on disk; 0 before the first successful write.
-        var written = 0
+    private struct Progress {
+        /// The number of the last snapshot submitted, and of the last one the consumer took.
+        var submitted = 0
+        var taken = 0
+        /// Whether the consumer is writing now.
+        var writing = false
+        /// When the write in progress began.
+        var began: ContinuousClock.Instant?
+        /// Whether any write succeeded yet.
+        var everWritten = false
         var failure: FileSystemError?
+        var textfileFailure: FileSystemError?
+        /// Waiting for the consumer to be idle.
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let file: StateFile
+    private let textfile: Mutex<String?>
     private let logger: Logger
-    private let slot = Mutex(Slot())
-    /// Held while a write runs.
-    private let writing = DispatchSemaphore(value: 1)
-    /// When the write in progress began.
-    private let writeBegan = Mutex<ContinuousClock.Instant?>(nil)
-    /// Called on the writing thread after a write that succeeded when the one before had failed, or
-    /// when none had succeeded yet.
-    private let onRecovered: @Sendable () -> Void
+    private let progress = Mutex(Progress())
+    private let stream: AsyncStream<(Int, StateSnapshot)>
+    private let continuation: AsyncStream<(Int, StateSnapshot)>.Continuation
+    /// The queue the consumer (and its blocking writes) runs on.
+    let executor = QueueExecutor(label: "weatherd.state-writer")
+    /// Called on the writing thread after a write that succeeded when the one before had failed, or when
+    /// none had succeeded yet.
+    private let onRecovered = Mutex<(@Sendable () -> Void)?>(nil)
 
-    init(file: StateFile, logger: Logger, onRecovered: @escaping @Sendable () -> Void) {
+    init(file: StateFile, textfile: String?, logger: Logger) {
         self.file = file
+        self.textfile = Mutex(textfile)
         self.logger = logger
-        self.onRecovered = onRecovered
+        (stream, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Writes `snapshot` on this thread, or leaves it for the thread that is writing now.
-    func submit(_ snapshot: StateSnapshot, sequence: Int) {
-        slot.withLock { slot in
-            if slot.waiting.map({ $0.sequence < sequence }) ?? true { slot.waiting = (sequence, snapshot) }
-        }
-        guard writing.wait(timeout: .now()) == .success else { return }
-        writeWaiting()
-        release()
+    /// Sets what runs after a write that succeeded when the one before had failed, or first.
+    func whenRecovered(_ body: @escaping @Sendable () -> Void) {
+        onRecovered.withLock { $0 = body }
     }
 
-    /// Writes `snapshot` on this thread after the write in progress, if any (start and stop, which
-    /// must not return before the file holds their state); whether the file holds it.
-    @discardableResult
-    func writeNow(_ snapshot: StateSnapshot, sequence: Int) -> Bool {
-        writing.wait()
-        defer { release() }
-        slot.withLock { slot in
-            if let waiting = slot.waiting, waiting.sequence <= sequence { slot.waiting = nil }
+    /// Hands `snapshot` to the consumer; a snapshot still waiting is dropped for it.
+    func submit(_ snapshot: StateSnapshot) {
+        let number = progress.withLock { progress in
+            progress.submitted += 1
+            return progress.submitted
         }
-        writeWaiting()
-        return write(snapshot, sequence: sequence)
+        continuation.yield((number, snapshot))
+    }
+
+    /// Points the node_exporter textfile elsewhere (a reload); nil for none.
+    func setTextfile(_ path: String?) {
+        textfile.withLock { $0 = path }
+    }
+
+    /// The consumer: writes what is submitted until ``finish()``. Runs on ``executor``.
+    func run() async {
+        for await (number, snapshot) in stream {
+            progress.withLock { progress in
+                progress.taken = number
+                progress.writing = true
+            }
+            write(snapshot)
+            let waiters = progress.withLock { progress in
+                progress.writing = false
+                return progress.taken == progress.submitted ? progress.idleWaiters.removeAllAndReturn() : []
+            }
+            waiters.forEach { $0.resume() }
+        }
+    }
+
+    /// Ends the consumer after the snapshot still waiting, if any.
+    func finish() {
+        continuation.finish()
+    }
+
+    /// Returns once every submitted snapshot was written (or superseded).
+    func idle() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let done = progress.withLock { progress in
+                if progress.taken == progress.submitted && !progress.writing { return true }
+                progress.idleWaiters.append(waiter)
+                return false
+            }
+            if done { waiter.resume() }
+        }
     }
 
     /// How long the write in progress has taken so far; nil when none runs.
     var currentWriteDuration: Duration? {
-        writeBegan.withLock { began in began.map { ContinuousClock.now - $0 } }
+        progress.withLock { progress in progress.began.map { ContinuousClock.now - $0 } }
     }
 
-    /// Returns when no write runs and none waits.
-    func waitUntilIdle() {
-        writing.wait()
-        writeWaiting()
-        release()
-    }
-
-    /// Lets go of `writing`. A snapshot left by a thread that found `writing` taken, after this one last
-    /// looked, would wait for the next write: this thread writes it, unless another already holds
-    /// `writing` (and will look again when it lets go).
-    private func release() {
-        writing.signal()
-        while slot.withLock({ $0.waiting != nil }), writing.wait(timeout: .now()) == .success {
-            writeWaiting()
-            writing.signal()
-        }
-    }
-
-    /// With `writing` held: writes what waits, newest first, until nothing does.
-    private func writeWaiting() {
-        while let (sequence, snapshot) = slot.withLock({ slot -> (Int, StateSnapshot)? in
-            defer { slot.waiting = nil }
-            return slot.waiting
-        }) {
-            write(snapshot, sequence: sequence)
-        }
-    }
-
-    /// With `writing` held: one durable write, its failure or recovery logged.
+    /// Writes `snapshot` on this thread, now: at start (before the consumer runs) and at stop (after it
+    /// ended). Returns whether the file holds it.
     @discardableResult
-    private func write(_ snapshot: StateSnapshot, sequence: Int) -> Bool {
-        guard sequence > slot.withLock({ $0.written }) else { return true }
-        writeBegan.withLock { $0 = .now }
-        defer { writeBegan.withLock { $0 = nil } }
+    func write(_ snapshot: StateSnapshot) -> Bool {
+        writeTextfile(snapshot)
+        progress.withLock { $0.began = .now }
+        defer { progress.withLock { $0.began = nil } }
         do throws(FileSystemError) {
             try writeCreatingDirectory(snapshot)
         } catch {
-            let previous = slot.withLock { slot in
-                defer { slot.failure = error }
-                return slot.failure
+            let previous = progress.withLock { progress in
+                defer { progress.failure = error }
+                return progress.failure
             }
             if previous?.condition != error.condition {
                 logger.error(
@@ -123,12 +132,12 @@ final class StateWriter: Sendable {
             }
             return false
         }
-        let (previous, first) = slot.withLock { slot in
+        let (previous, first) = progress.withLock { progress in
             defer {
-                slot.written = sequence
-                slot.failure = nil
+                progress.everWritten = true
+                progress.failure = nil
             }
-            return (slot.failure, slot.written == 0)
+            return (progress.failure, !progress.everWritten)
         }
         if let previous {
             logger.notice(
@@ -136,7 +145,7 @@ final class StateWriter: Sendable {
                 metadata: ["message_id": "\(MessageID.stateWrite)", "weather.state_file": "\(file.path)"]
             )
         }
-        if previous != nil || first { onRecovered() }
+        if previous != nil || first { onRecovered.withLock { $0 }?() }
         return true
     }
 
@@ -144,7 +153,7 @@ final class StateWriter: Sendable {
     private func writeCreatingDirectory(_ snapshot: StateSnapshot) throws(FileSystemError) {
         do throws(FileSystemError) {
             try file.write(snapshot)
-        } catch  where error.errno == ENOENT {
+        } catch where error.errno == ENOENT {
             try file.createDirectory()
             logger.notice(
                 "the state directory was missing; created it again",
@@ -152,5 +161,30 @@ final class StateWriter: Sendable {
             )
             try file.write(snapshot)
         }
+    }
+
+    /// Rewrites the node_exporter textfile, when configured (atomic; no fsync: it is remade every tick).
+    private func writeTextfile(_ snapshot: StateSnapshot) {
+        guard let path = textfile.withLock({ $0 }) else { return }
+        do {
+            try AtomicFile.write(PrometheusText.render(snapshot), to: path, durable: false)
+            progress.withLock { $0.textfileFailure = nil }
+        } catch {
+            let previous = progress.withLock { progress in
+                defer { progress.textfileFailure = error }
+                return progress.textfileFailure
+            }
+            if previous?.condition != error.condition {
+                logger.error("\(error)", metadata: ["weather.textfile": "\(path)", "weather.error": "\(error)"])
+            }
+        }
+    }
+}
+
+extension Array {
+    /// Empties the array and returns what it held.
+    fileprivate mutating func removeAllAndReturn() -> [Element] {
+        defer { removeAll() }
+        return self
     }
 }

@@ -2,51 +2,57 @@ import Dispatch
 
 /// What drives ticks: a repeating timer in production, a manual trigger in tests.
 public protocol TickSource: Sendable {
-    /// Starts calling `handler` on `queue` every `interval`, the first time at once.
-    func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void)
+    /// Starts calling `handler` on `queue` every `interval`, the first time at once; the returned ticker
+    /// stops it.
+    func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) -> any Ticker
+}
+
+/// A running tick source.
+public protocol Ticker {
     /// Stops the ticks.
     func stop()
 }
 
 /// A `DispatchSourceTimer` with a small leeway: tick *k* fires near `start + k·interval`, without drift.
-public final class DispatchTickSource: TickSource, @unchecked Sendable {
-    // `timer` is only touched on the daemon's serial queue.
-    private var timer: (any DispatchSourceTimer)?
-
-    /// Creates a stopped source.
+public struct DispatchTickSource: TickSource {
+    /// Creates the source.
     public init() {}
 
-    /// Starts the timer (replacing a running one).
-    public func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
-        stop()
-        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+    /// Starts a timer.
+    public func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) -> any Ticker {
+        let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
         let nanoseconds = max(Int(interval.seconds * 1e9), 1_000_000)
         // 1% of the interval, at most 50 ms: wake-ups can be coalesced while ticks stay on time.
         let leeway = min(nanoseconds / 100, 50_000_000)
         // Tick 0 runs at once; the timer carries ticks 1, 2, … on the grid start + k·interval (an
         // explicit first deadline: with `.now()` the grid came out shifted by several milliseconds).
-        let start = DispatchTime.now()
-        timer.schedule(
-            deadline: start + .nanoseconds(nanoseconds),
+        source.schedule(
+            deadline: .now() + .nanoseconds(nanoseconds),
             repeating: .nanoseconds(nanoseconds),
             leeway: .nanoseconds(leeway)
         )
         // When the queue was busy past several deadlines, Dispatch merges them into one event whose
-        // `data` counts them; each is a tick of its own (the extra ones are skipped, and counted).
-        // The handler holds the timer until `stop()` releases the handler.
-        timer.setEventHandler {
-            let fires = max(Int(timer.data), 1)
-            for _ in 0..<fires { handler() }
+        // `data` counts them; each is a tick of its own. The handler holds the source until `stop()`
+        // releases the handler.
+        source.setEventHandler {
+            for _ in 0..<max(Int(source.data), 1) { handler() }
         }
         queue.async(execute: handler)
-        timer.resume()
-        self.timer = timer
+        source.resume()
+        return DispatchTicker(source: source)
+    }
+}
+
+/// A running ``DispatchTickSource`` timer.
+final class DispatchTicker: Ticker {
+    private let source: any DispatchSourceTimer
+
+    init(source: any DispatchSourceTimer) {
+        self.source = source
     }
 
-    /// Cancels the timer.
-    public func stop() {
-        timer?.setEventHandler(handler: nil)
-        timer?.cancel()
-        timer = nil
+    func stop() {
+        source.setEventHandler(handler: nil)
+        source.cancel()
     }
 }

@@ -1,13 +1,22 @@
 import Logging
 import WeatherCore
 
+/// The journal entries (SPEC §7): one per tick, one per queued fetch that ends, and the lifecycle ones.
 extension WeatherService {
+    /// Where a weather entry's data came from.
+    enum Source {
+        /// Fetched just now, in this long; `queued` when it waited for the connection.
+        case network(Duration, queued: Bool)
+        /// Served from what is known.
+        case cache
+    }
+
     /// The location fields every per-tick entry carries.
-    func locationMetadata(_ location: Location, index: Int) -> Logger.Metadata {
+    private func locationMetadata(_ location: Location, tick: Int) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "weather.location": "\(location.id)",
             "weather.location_name": "\(location.name)",
-            "weather.rotation_index": "\(index)",
+            "weather.rotation_index": "\(tick)",
         ]
         if location.hasCoordinates {
             metadata["weather.latitude"] = "\(location.latitude)"
@@ -16,11 +25,26 @@ extension WeatherService {
         return metadata
     }
 
-    /// The success entry (PRIORITY 6): `Berlin: 2.0 °C, Slight rain`.
-    func logWeather(_ location: Location, weather: Weather, index: Int, source: String, elapsed: Duration?) {
-        var metadata = locationMetadata(location, index: index)
+    /// A tick that did not fetch: the location's weather as it stands (PRIORITY 6, `cache`), or, without
+    /// any, a "no data yet" entry saying what it waits for.
+    func logShown(_ record: LocationRecord, tick: Int, waiting: Waiting?) {
+        if let weather = record.weather {
+            logWeather(record, weather: weather, tick: tick, source: .cache)
+            return
+        }
+        let reason = waiting ?? .queued
+        var metadata = locationMetadata(record.location, tick: tick)
+        metadata["message_id"] = "\(MessageID.noData)"
+        metadata["weather.source"] = "none"
+        metadata["weather.waiting"] = "\(reason.rawValue)"
+        if let error = record.lastError { metadata["weather.last_error_kind"] = "\(error.kind.rawValue)" }
+        logger.info("\(record.location.name): no data yet (\(Self.describe(reason)))", metadata: metadata)
+    }
+
+    /// The weather entry (PRIORITY 6): `Berlin: 2.0 °C, Slight rain`.
+    func logWeather(_ record: LocationRecord, weather: Weather, tick: Int, source: Source) {
+        var metadata = locationMetadata(record.location, tick: tick)
         metadata["message_id"] = "\(MessageID.weather)"
-        metadata["weather.source"] = "\(source)"
         metadata["weather.observed_at"] = "\(weather.observedAt.rfc3339)"
         metadata["weather.temperature_unit"] = "\(weather.units.temperature.symbol)"
         metadata["weather.wind_speed_unit"] = "\(weather.units.windSpeed.symbol)"
@@ -41,36 +65,87 @@ extension WeatherService {
             metadata["weather.description"] = "\(code.description)"
         }
         if let isDay = weather.isDay { metadata["weather.is_day"] = isDay ? "1" : "0" }
-        if let elapsed { metadata["weather.fetch_ms"] = "\(elapsed.milliseconds)" }
-        logger.info("\(location.name): \(weather.summary)", metadata: metadata)
+        switch source {
+        case .network(let elapsed, let queued):
+            metadata["weather.source"] = "network"
+            metadata["weather.fetch_ms"] = "\(elapsed.milliseconds)"
+            if queued { metadata["weather.queued"] = "1" }
+        case .cache:
+            metadata["weather.source"] = "cache"
+            if let error = record.lastError { metadata["weather.last_error_kind"] = "\(error.kind.rawValue)" }
+        }
+        logger.info("\(record.location.name): \(weather.summary)", metadata: metadata)
     }
 
     /// The failure entry (PRIORITY 4): `Berlin: fetch failed: timed out after 5 s`.
-    func logFailure(_ location: Location, error: FetchError, index: Int, elapsed: Duration?) {
-        var metadata = locationMetadata(location, index: index)
+    func logFailure(_ location: Location, error: FetchError, tick: Int, elapsed: Duration, queued: Bool) {
+        var metadata = locationMetadata(location, tick: tick)
         metadata["message_id"] = "\(MessageID.fetchFailed)"
         metadata["weather.error_kind"] = "\(error.kind.rawValue)"
         metadata["weather.error"] = "\(error.message)"
         if let status = error.httpStatus { metadata["weather.http_status"] = "\(status)" }
-        if let elapsed { metadata["weather.fetch_ms"] = "\(elapsed.milliseconds)" }
+        metadata["weather.fetch_ms"] = "\(elapsed.milliseconds)"
         metadata["weather.source"] = "network"
+        if queued { metadata["weather.queued"] = "1" }
         logger.warning("\(location.name): fetch failed: \(error.message)", metadata: metadata)
     }
 
-    /// A tick during a backoff: the cached weather (PRIORITY 6, `WEATHER_SOURCE=cache`), or a warning
-    /// when there is none yet.
-    func logFromCache(_ location: Location, index: Int) {
-        if let weather = state.record(id: location.id)?.weather {
-            logWeather(location, weather: weather, index: index, source: "cache", elapsed: nil)
-            return
+    /// The planner's events: pauses, full quota windows, clock steps, unusual data intervals.
+    func log(_ events: [PlannerEvent]) {
+        for event in events {
+            switch event {
+            case .backoffBegan(let until, let cause, _):
+                logger.notice(
+                    "API requests paused until \(until.rfc3339) (\(cause.rawValue))",
+                    metadata: [
+                        "message_id": "\(MessageID.backoffBegan)",
+                        "weather.backoff_until": "\(until.rfc3339)",
+                        "weather.error_kind": "\(cause.rawValue)",
+                    ]
+                )
+            case .backoffEnded:
+                logger.notice("API requests resume", metadata: ["message_id": "\(MessageID.backoffEnded)"])
+            case .quotaWindowFull(let window, let used, let limit, let until):
+                let message =
+                    "quota of the \(window.rawValue) full: \(NumberFormat.json(used)) of \(NumberFormat.json(limit)) "
+                    + "calls; no request until \(until.rfc3339)"
+                logger.notice(
+                    "\(message)",
+                    metadata: [
+                        "message_id": "\(MessageID.quotaFull)",
+                        "weather.quota_window": "\(window.rawValue)",
+                        "weather.quota_used": "\(NumberFormat.json(used))",
+                        "weather.quota_limit": "\(NumberFormat.json(limit))",
+                        "weather.quota_until": "\(until.rfc3339)",
+                    ]
+                )
+            case .clockStepped(let seconds):
+                let message =
+                    "the wall clock stepped by \(NumberFormat.fixed(seconds, decimals: 1)) s; due times and quota "
+                    + "windows follow it"
+                logger.notice(
+                    "\(message)",
+                    metadata: ["weather.clock_step_seconds": "\(NumberFormat.fixed(seconds, decimals: 1))"]
+                )
+            case .unusualDataInterval(let id, let seconds):
+                let message =
+                    "\(id): the API's data interval of \(NumberFormat.json(seconds)) s lies outside 60 s to 3 h; "
+                    + "planning with 900 s"
+                logger.notice(
+                    "\(message)",
+                    metadata: ["weather.location": "\(id)", "weather.data_interval_seconds": "\(NumberFormat.json(seconds))"]
+                )
+            }
         }
-        var metadata = locationMetadata(location, index: index)
-        let until = backoff.until?.rfc3339 ?? "later"
-        let kind = backoff.cause?.rawValue ?? FetchErrorKind.rateLimited.rawValue
-        metadata["message_id"] = "\(MessageID.fetchFailed)"
-        metadata["weather.error_kind"] = "\(kind)"
-        metadata["weather.error"] = "no data yet; API requests paused until \(until)"
-        metadata["weather.source"] = "cache"
-        logger.warning("\(location.name): no data yet; API requests paused until \(until)", metadata: metadata)
+    }
+
+    private static func describe(_ waiting: Waiting) -> String {
+        switch waiting {
+        case .queued: "queued behind another fetch"
+        case .quota: "a quota window is full"
+        case .backoff: "API requests are paused"
+        case .retry: "waiting to retry"
+        case .geocoding: "resolving its name"
+        }
     }
 }

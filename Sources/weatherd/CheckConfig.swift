@@ -18,11 +18,7 @@ struct CheckConfig: ParsableCommand {
         let source = common.loader().effectivePath ?? "embedded defaults (no \(ConfigLoader.defaultPath))"
         print("# configuration is valid: \(source)")
         print(EffectiveConfig.yaml(config, stateFile: World.stateFilePath(config)), terminator: "")
-        if config.exceedsFreeQuota {
-            printError(
-                "weatherd: warning: \(Int(config.callsPerDay)) calls a day exceed the public API's free 10,000"
-            )
-        }
+        for warning in config.warnings { printError("weatherd: warning: \(warning)") }
     }
 }
 
@@ -31,6 +27,7 @@ enum EffectiveConfig {
     static func yaml(_ config: Configuration, stateFile: String) -> String {
         var lines = [
             "interval: \(DurationParser.format(config.interval))",
+            "refresh: \(config.refresh)",
             "timeout: \(DurationParser.format(config.timeout))",
             "stale_after: \(DurationParser.format(config.staleAfter))",
             "state_file: \(quoted(stateFile))",
@@ -39,6 +36,10 @@ enum EffectiveConfig {
             "  base_url: \(quoted(config.api.baseURL))",
             "  geocoding_url: \(quoted(config.api.geocodingURL))",
             "  api_key: \(config.api.apiKey.isEmpty ? "\"\"" : "\"(set, not shown)\"")",
+            "  limits:\(config.api.limits == Configuration.LimitSettings() ? "  # the defaults for this base_url" : "")",
+            "    minute: \(NumberFormat.json(Weight.calls(config.limits.minuteTenths)))",
+            "    hour: \(NumberFormat.json(Weight.calls(config.limits.hourTenths)))",
+            "    day: \(NumberFormat.json(Weight.calls(config.limits.dayTenths)))",
             "units:",
             "  temperature: \(config.units.temperature.rawValue)",
             "  wind_speed: \(config.units.windSpeed.rawValue)",

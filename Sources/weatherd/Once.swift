@@ -12,7 +12,11 @@ import Glibc
 struct Once: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fetch every configured location once, print the weather and exit.",
-        discussion: "Exits 0 when every fetch succeeded, 1 when any failed, 78 on a bad configuration."
+        discussion: """
+            Fetches whatever the refresh policy, without counting in the daemon's quota ledger. While the \
+            state file records a pause of the API (after a 429 or 503), refuses unless --force. Exits 0 when \
+            every fetch succeeded, 1 when any failed (or when refused), 78 on a bad configuration.
+            """
     )
 
     @OptionGroup var common: CommonOptions
@@ -21,6 +25,9 @@ struct Once: AsyncParsableCommand {
     @Option(name: .long, help: "Output format: text or json (the state file's schema).")
     var format: TextOrJSON = .text
 
+    @Flag(name: .long, help: "Fetch even while the state file records a pause of the API.")
+    var force = false
+
     func run() async throws {
         let config = try common.loadConfiguration(runtime)
         var logger = World.makeLogger(
@@ -28,49 +35,83 @@ struct Once: AsyncParsableCommand {
             level: runtime.logLevel
         )
         logger.logLevel = max(runtime.logLevel, .warning)
+        let stateFile = StateFile(path: World.stateFilePath(config))
+        let started = World.now()
+        if !force, let until = try? stateFile.read().daemon.backoffUntil, until > started {
+            printError(
+                "weatherd: the API is paused until \(until.rfc3339) (the daemon got HTTP 429 or 503; "
+                    + "see \(stateFile.path)); not fetching. --force fetches anyway."
+            )
+            throw ExitCode(1)
+        }
         let httpClient = World.makeHTTPClient(timeout: config.timeout)
         let provider = World.makeProvider(config, httpClient: httpClient, logger: logger)
         let geocoder = World.makeGeocoder(config, httpClient: httpClient, logger: logger)
         // Places a running daemon already resolved; `once` reads the cache but does not write it.
-        let places = GeocodingCache(besideStateFile: StateFile(path: World.stateFilePath(config))).load()
-        let started = World.now()
-        var state = WeatherState(locations: config.locations)
-        for (index, configured) in config.locations.enumerated() {
-            state.ticks += 1
-            state.currentLocation = configured.id
-            state.rotationIndex = index
+        let places = GeocodingCache(besideStateFile: stateFile).load()
+        var entries: [LocationState] = []
+        var requests = 0
+        for configured in config.locations {
+            var entry = LocationState(location: configured, status: .pending)
             do throws(FetchError) {
-                var location = configured
-                if !location.hasCoordinates {
-                    let key = GeocodingCache.key(name: location.name, countryCode: location.countryCode)
-                    let place =
-                        if let cached = places[key] { cached } else {
-                            try await geocoder.place(named: location.name, countryCode: location.countryCode)
-                        }
-                    location = location.resolved(latitude: place.latitude, longitude: place.longitude)
-                    state.resolve(id: location.id, latitude: place.latitude, longitude: place.longitude)
+                if !configured.hasCoordinates {
+                    let place: Place
+                    if let cached = places[GeocodingCache.Query(configured)] {
+                        place = cached
+                    } else {
+                        requests += 1
+                        place = try await geocoder.place(named: configured.name, countryCode: configured.countryCode)
+                    }
+                    entry.location = configured.resolved(latitude: place.latitude, longitude: place.longitude)
                 }
-                let weather = try await provider.currentWeather(at: location, units: config.units)
-                state.recordSuccess(id: location.id, weather: weather, at: World.now())
+                requests += 1
+                let forecast = try await provider.forecast(at: entry.location, units: config.units, includingToday: true)
+                entry.weather = forecast.weather
+                entry.today = forecast.today.map { today in
+                    var today = today
+                    today.fetchedAt = World.now()
+                    return today
+                }
+                entry.fetchedAt = World.now()
             } catch {
-                state.recordFailure(id: configured.id, error: error, at: World.now())
+                entry.lastError = ErrorRecord(error, at: World.now())
             }
+            entry.status = LocationStatus.judge(
+                weather: entry.weather,
+                lastError: entry.lastError,
+                staleAfter: config.staleAfter.seconds,
+                at: World.now()
+            )
+            entries.append(entry)
         }
         try? await httpClient.shutdown()
-        let snapshot = state.snapshot(
-            now: World.now(),
-            pid: Int(getpid()),
-            version: WeatherdVersion.current,
-            startedAt: started,
-            interval: config.interval.seconds,
-            timeout: config.timeout.seconds,
-            staleAfter: config.staleAfter.seconds,
-            backoffUntil: nil
+        let failed = entries.filter { $0.lastError != nil }.count
+        let now = World.now()
+        let snapshot = StateSnapshot(
+            generatedAt: now,
+            daemon: DaemonInfo(
+                pid: Int(getpid()),
+                version: WeatherdVersion.current,
+                startedAt: started,
+                intervalSeconds: config.interval.seconds,
+                timeoutSeconds: config.timeout.seconds,
+                staleAfterSeconds: config.staleAfter.seconds,
+                refresh: config.refresh.description,
+                ticks: entries.count,
+                ticksFetched: entries.count,
+                fetchesOK: entries.count - failed,
+                fetchesFailed: failed,
+                requests: requests,
+                quota: QuotaReport(QuotaLedger(), limits: config.limits, at: now)
+            ),
+            currentLocation: entries.last?.location.id,
+            rotationIndex: entries.isEmpty ? nil : entries.count - 1,
+            locations: entries
         )
         switch format {
         case .json: print(StateEncoder.encode(snapshot), terminator: "")
         case .text: snapshot.locations.forEach { print(Report.line($0)) }
         }
-        if state.fetchesFailed > 0 { throw ExitCode(1) }
+        if failed > 0 { throw ExitCode(1) }
     }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
-import Dispatch
 import Logging
+import ServiceLifecycle
 import StateStore
 import Systemd
+import UnixSignals
 import WeatherCore
 import WeatherDaemon
 
@@ -14,7 +15,10 @@ import Glibc
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the daemon in the foreground (the default).",
-        discussion: "Exits 0 after SIGTERM or SIGINT, 78 on a bad configuration, 1 on a fatal error. SIGHUP reloads."
+        discussion: """
+            Exits 0 after SIGTERM or SIGINT, 78 on a bad configuration, 1 on a fatal error. SIGHUP reloads \
+            the configuration; SIGUSR1 makes every location due at once.
+            """
     )
 
     @OptionGroup var common: CommonOptions
@@ -36,32 +40,36 @@ struct Run: AsyncParsableCommand {
             stateFile: stateFile,
             environment: WeatherService.Environment(
                 makeProvider: { World.makeProvider($0, httpClient: httpClient, logger: logger) },
+                makeGeocoder: { World.makeGeocoder($0, httpClient: httpClient, logger: logger) },
                 notifier: notifier,
                 ticks: DispatchTickSource(),
-                now: World.now,
+                now: World.moment,
                 pid: Int(getpid()),
                 version: WeatherdVersion.current,
-                makeGeocoder: { World.makeGeocoder($0, httpClient: httpClient, logger: logger) }
+                seed: UInt64.random(in: .min ... .max)
             ),
             logger: logger
         )
-        let signals = SignalHandler(signals: [SIGTERM, SIGINT, SIGHUP])
-        service.start()
-        loop: for await signal in signals.stream {
-            switch signal {
-            case SIGHUP:
-                notifier.reloading()
-                do {
-                    service.reload(try common.loader(runtime).load())
-                } catch {
-                    service.rejectReload(error)
-                }
-                notifier.ready(status: nil)
-            default:
-                break loop
-            }
+        // Trapped before READY=1, so a SIGHUP right after it is never lost.
+        let signals = await UnixSignalsSequence(trapping: .sighup, .sigusr1)
+        let loader = common.loader(runtime)
+        let control = ControlSignals(signals: signals, service: service, notifier: notifier) {
+            () throws(ConfigError) -> Configuration in try loader.load()
         }
-        await service.stop()
+        var groupLogger = logger
+        groupLogger.logLevel = .error
+        var group = ServiceGroupConfiguration(
+            services: [
+                .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup),
+                .init(service: control, successTerminationBehavior: .gracefullyShutdownGroup),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: groupLogger
+        )
+        // The service stops within about a second (a fetch and a hung write get half a second each);
+        // past this, what is left is cancelled, so the process exits within SPEC §8's 2 s.
+        group.maximumGracefulShutdownDuration = .milliseconds(1500)
+        try await ServiceGroup(configuration: group).run()
         try? await httpClient.shutdown()
     }
 }

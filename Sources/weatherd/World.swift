@@ -101,9 +101,18 @@ enum World {
 
     /// The current wall-clock time.
     static func now() -> Timestamp {
+        Timestamp(secondsSinceEpoch: seconds(CLOCK_REALTIME))
+    }
+
+    /// Both clocks: the wall clock and the uptime clock (`CLOCK_BOOTTIME`: counts suspend, never steps).
+    @Sendable static func moment() -> Moment {
+        Moment(wall: now(), uptime: seconds(CLOCK_BOOTTIME))
+    }
+
+    private static func seconds(_ clock: clockid_t) -> Double {
         var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(secondsSinceEpoch: Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9)
+        clock_gettime(clock, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }
 

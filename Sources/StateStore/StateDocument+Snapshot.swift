@@ -1,0 +1,259 @@
+import WeatherCore
+
+// Conversions between the domain's StateSnapshot and the file's StateDocument.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+extension StateDocument {
+    /// The document of `snapshot`. Non-finite numbers (which JSON cannot hold) are left out.
+    init(_ snapshot: StateSnapshot) {
+        let daemon = snapshot.daemon
+        self.init(
+            schema_version: snapshot.schemaVersion,
+            generated_at: snapshot.generatedAt.rfc3339,
+            daemon: Daemon(
+                pid: daemon.pid,
+                version: daemon.version,
+                started_at: daemon.startedAt.rfc3339,
+                interval_seconds: daemon.intervalSeconds,
+                timeout_seconds: finite(daemon.timeoutSeconds),
+                stale_after_seconds: finite(daemon.staleAfterSeconds),
+                refresh: daemon.refresh,
+                ticks: daemon.ticks,
+                ticks_fetched: daemon.ticksFetched,
+                ticks_skipped: daemon.ticksSkipped,
+                ticks_from_cache: daemon.ticksFromCache,
+                fetches_ok: daemon.fetchesOK,
+                fetches_failed: daemon.fetchesFailed,
+                requests: daemon.requests,
+                backoff_until: daemon.backoffUntil?.rfc3339,
+                quota: Quota(
+                    minute: Window(daemon.quota.minute),
+                    hour: Window(daemon.quota.hour),
+                    day: Window(daemon.quota.day)
+                )
+            ),
+            current_location: snapshot.currentLocation,
+            rotation_index: snapshot.rotationIndex,
+            locations: snapshot.locations.map(LocationEntry.init)
+        )
+    }
+
+    /// The snapshot this document describes; a time that is not RFC 3339 is an error naming its key.
+    func snapshot() throws(StateDecodingError) -> StateSnapshot {
+        let quota = try daemon.quota.map { (quota) throws(StateDecodingError) in
+            QuotaReport(
+                minute: try quota.minute.usage("daemon.quota.minute"),
+                hour: try quota.hour.usage("daemon.quota.hour"),
+                day: try quota.day.usage("daemon.quota.day")
+            )
+        }
+        let startedAt = try time(daemon.started_at, "daemon.started_at")
+        let info = DaemonInfo(
+            pid: daemon.pid,
+            version: daemon.version,
+            startedAt: startedAt,
+            intervalSeconds: daemon.interval_seconds,
+            timeoutSeconds: daemon.timeout_seconds ?? 5,
+            staleAfterSeconds: daemon.stale_after_seconds ?? 1800,
+            refresh: daemon.refresh ?? "every_tick",
+            ticks: daemon.ticks,
+            ticksFetched: daemon.ticks_fetched ?? 0,
+            ticksSkipped: daemon.ticks_skipped,
+            ticksFromCache: daemon.ticks_from_cache ?? 0,
+            fetchesOK: daemon.fetches_ok,
+            fetchesFailed: daemon.fetches_failed,
+            requests: daemon.requests ?? 0,
+            backoffUntil: try optionalTime(daemon.backoff_until, "daemon.backoff_until"),
+            quota: quota
+        )
+        var entries: [LocationState] = []
+        for (index, entry) in locations.enumerated() {
+            entries.append(try entry.state(path: "locations[\(index)]"))
+        }
+        return StateSnapshot(
+            schemaVersion: schema_version,
+            generatedAt: try time(generated_at, "generated_at"),
+            daemon: info,
+            currentLocation: current_location,
+            rotationIndex: rotation_index,
+            locations: entries
+        )
+    }
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+extension StateDocument.Window {
+    fileprivate init(_ usage: QuotaUsage) {
+        self.init(used: usage.used, limit: usage.limit, resets_at: usage.resetsAt.rfc3339)
+    }
+
+    fileprivate func usage(_ key: String) throws(StateDecodingError) -> QuotaUsage {
+        QuotaUsage(used: used, limit: limit, resetsAt: try time(resets_at, "\(key).resets_at"))
+    }
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+extension StateDocument.LocationEntry {
+    fileprivate init(_ entry: LocationState) {
+        let location = entry.location
+        self.init(
+            id: location.id,
+            name: location.name,
+            latitude: location.hasCoordinates ? finite(location.latitude) : nil,
+            longitude: location.hasCoordinates ? finite(location.longitude) : nil,
+            status: entry.status,
+            fetched_at: entry.fetchedAt?.rfc3339,
+            next_refresh_at: entry.nextRefreshAt?.rfc3339,
+            weather: entry.weather.map(StateDocument.WeatherEntry.init),
+            today: entry.today.map(StateDocument.TodayEntry.init),
+            last_error: entry.lastError.map { error in
+                StateDocument.ErrorEntry(
+                    kind: error.kind,
+                    message: error.message,
+                    http_status: error.httpStatus,
+                    at: error.at.rfc3339
+                )
+            },
+            consecutive_failures: entry.consecutiveFailures
+        )
+    }
+
+    fileprivate func state(path: String) throws(StateDecodingError) -> LocationState {
+        let location: Location =
+            if let latitude, let longitude {
+                Location(id: id, name: name, latitude: latitude, longitude: longitude)
+            } else {
+                Location(id: id, name: name, countryCode: nil)
+            }
+        let record = try last_error.map { (error) throws(StateDecodingError) in
+            ErrorRecord(
+                kind: error.kind,
+                message: error.message,
+                httpStatus: error.http_status,
+                at: try time(error.at, "\(path).last_error.at")
+            )
+        }
+        return LocationState(
+            location: location,
+            status: status,
+            fetchedAt: try optionalTime(fetched_at, "\(path).fetched_at"),
+            nextRefreshAt: try optionalTime(next_refresh_at, "\(path).next_refresh_at"),
+            weather: try weather?.weather(path: "\(path).weather"),
+            today: try today?.today(path: "\(path).today"),
+            lastError: record,
+            consecutiveFailures: max(0, consecutive_failures ?? 0)
+        )
+    }
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+extension StateDocument.WeatherEntry {
+    fileprivate init(_ weather: Weather) {
+        let code = weather.code
+        self.init(
+            observed_at: weather.observedAt.rfc3339,
+            utc_offset_seconds: weather.utcOffsetSeconds,
+            temperature: finite(weather.temperature),
+            apparent_temperature: finite(weather.apparentTemperature),
+            relative_humidity: finite(weather.relativeHumidity),
+            precipitation: finite(weather.precipitation),
+            cloud_cover: finite(weather.cloudCover),
+            wind_speed: finite(weather.windSpeed),
+            wind_direction: finite(weather.windDirection),
+            wind_gusts: finite(weather.windGusts),
+            is_day: weather.isDay,
+            wmo_code: code?.rawValue,
+            condition: code?.condition,
+            category: code?.category,
+            description: code?.description,
+            data_interval_seconds: DataInterval.effective(weather.dataInterval),
+            units: StateDocument.UnitsEntry(
+                temperature: weather.units.temperature.symbol,
+                wind_speed: weather.units.windSpeed.symbol,
+                precipitation: weather.units.precipitation.symbol
+            )
+        )
+    }
+
+    fileprivate func weather(path: String) throws(StateDecodingError) -> Weather {
+        Weather(
+            observedAt: try time(observed_at, "\(path).observed_at"),
+            utcOffsetSeconds: utc_offset_seconds,
+            temperature: temperature,
+            apparentTemperature: apparent_temperature,
+            relativeHumidity: relative_humidity,
+            precipitation: precipitation,
+            cloudCover: cloud_cover,
+            windSpeed: wind_speed,
+            windDirection: wind_direction,
+            windGusts: wind_gusts,
+            isDay: is_day,
+            code: wmo_code.map(WMOCode.init),
+            units: Units(symbols: units),
+            dataInterval: data_interval_seconds
+        )
+    }
+}
+
+extension Units {
+    /// The units whose symbols a state file names; a missing or unknown symbol is the default unit.
+    fileprivate init(symbols: StateDocument.UnitsEntry?) {
+        self.init(
+            temperature: TemperatureUnit.allCases.first { $0.symbol == symbols?.temperature } ?? .celsius,
+            windSpeed: WindSpeedUnit.allCases.first { $0.symbol == symbols?.wind_speed } ?? .kmh,
+            precipitation: PrecipitationUnit.allCases.first { $0.symbol == symbols?.precipitation } ?? .mm
+        )
+    }
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+extension StateDocument.TodayEntry {
+    fileprivate init(_ today: Today) {
+        let code = today.code
+        self.init(
+            date: today.date.description,
+            temperature_max: finite(today.temperatureMax),
+            temperature_min: finite(today.temperatureMin),
+            precipitation_probability_max: finite(today.precipitationProbabilityMax),
+            sunrise: today.sunrise?.rfc3339,
+            sunset: today.sunset?.rfc3339,
+            wmo_code: code?.rawValue,
+            condition: code?.condition,
+            category: code?.category,
+            description: code?.description,
+            fetched_at: today.fetchedAt.rfc3339
+        )
+    }
+
+    fileprivate func today(path: String) throws(StateDecodingError) -> Today {
+        guard let localDate = LocalDate(parsing: date) else {
+            throw StateDecodingError(message: "\(path).date is not a date (YYYY-MM-DD): \(date)")
+        }
+        return Today(
+            date: localDate,
+            temperatureMax: temperature_max,
+            temperatureMin: temperature_min,
+            precipitationProbabilityMax: precipitation_probability_max,
+            sunrise: try optionalTime(sunrise, "\(path).sunrise"),
+            sunset: try optionalTime(sunset, "\(path).sunset"),
+            code: wmo_code.map(WMOCode.init),
+            fetchedAt: try optionalTime(fetched_at, "\(path).fetched_at") ?? Timestamp(secondsSinceEpoch: 0)
+        )
+    }
+}
+
+private func finite(_ value: Double?) -> Double? {
+    guard let value, value.isFinite else { return nil }
+    return value
+}
+
+private func time(_ text: String, _ key: String) throws(StateDecodingError) -> Timestamp {
+    guard let timestamp = Timestamp(rfc3339: text) else {
+        throw StateDecodingError(message: "\(key) is not an RFC 3339 time: \(text)")
+    }
+    return timestamp
+}
+
+private func optionalTime(_ text: String?, _ key: String) throws(StateDecodingError) -> Timestamp? {
+    guard let text else { return nil }
+    return try time(text, key)
+}

@@ -1,0 +1,107 @@
+import WeatherCore
+
+// The state file's JSON shape (SPEC §6, schema_version 1): one Codable type, written by StateEncoder and
+// read by StateDecoder, so the format is spelled once. Names follow the JSON keys. Keys whose readers
+// expect `null` when there is no value are `@Nullable`; weather values the API did not send, and fields
+// added after the first release (optional when reading older files), are left out when absent.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+struct StateDocument: Codable, Sendable {
+    var schema_version: Int
+    var generated_at: String
+    var daemon: Daemon
+    @Nullable var current_location: String?
+    @Nullable var rotation_index: Int?
+    var locations: [LocationEntry]
+
+    struct Daemon: Codable, Sendable {
+        var pid: Int
+        var version: String
+        var started_at: String
+        var interval_seconds: Double
+        var timeout_seconds: Double?
+        var stale_after_seconds: Double?
+        var refresh: String?
+        var ticks: Int
+        var ticks_fetched: Int?
+        var ticks_skipped: Int
+        var ticks_from_cache: Int?
+        var fetches_ok: Int
+        var fetches_failed: Int
+        var requests: Int?
+        @Nullable var backoff_until: String?
+        var quota: Quota?
+    }
+
+    struct Quota: Codable, Sendable {
+        var minute: Window
+        var hour: Window
+        var day: Window
+    }
+
+    struct Window: Codable, Sendable {
+        var used: Double
+        var limit: Double
+        var resets_at: String
+    }
+
+    struct LocationEntry: Codable, Sendable {
+        var id: String
+        var name: String
+        @Nullable var latitude: Double?
+        @Nullable var longitude: Double?
+        var status: LocationStatus
+        @Nullable var fetched_at: String?
+        @Nullable var next_refresh_at: String?
+        @Nullable var weather: WeatherEntry?
+        @Nullable var today: TodayEntry?
+        @Nullable var last_error: ErrorEntry?
+        var consecutive_failures: Int?
+    }
+
+    struct WeatherEntry: Codable, Sendable {
+        var observed_at: String
+        var utc_offset_seconds: Int?
+        var temperature: Double?
+        var apparent_temperature: Double?
+        var relative_humidity: Double?
+        var precipitation: Double?
+        var cloud_cover: Double?
+        var wind_speed: Double?
+        var wind_direction: Double?
+        var wind_gusts: Double?
+        var is_day: Bool?
+        var wmo_code: Int?
+        var condition: WeatherCondition?
+        var category: WeatherCategory?
+        var description: String?
+        var data_interval_seconds: Double?
+        var units: UnitsEntry?
+    }
+
+    struct UnitsEntry: Codable, Sendable {
+        var temperature: String?
+        var wind_speed: String?
+        var precipitation: String?
+    }
+
+    struct TodayEntry: Codable, Sendable {
+        var date: String
+        var temperature_max: Double?
+        var temperature_min: Double?
+        var precipitation_probability_max: Double?
+        var sunrise: String?
+        var sunset: String?
+        var wmo_code: Int?
+        var condition: WeatherCondition?
+        var category: WeatherCategory?
+        var description: String?
+        var fetched_at: String?
+    }
+
+    struct ErrorEntry: Codable, Sendable {
+        var kind: FetchErrorKind
+        var message: String
+        @Nullable var http_status: Int?
+        var at: String
+    }
+}

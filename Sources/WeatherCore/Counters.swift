@@ -1,0 +1,21 @@
+/// The daemon's counters since start (SPEC §6): `ticks` = `ticks_fetched` + `ticks_skipped` +
+/// `ticks_from_cache`.
+public struct Counters: Sendable, Hashable {
+    /// Ticks so far.
+    public var ticks = 0
+    /// Ticks that started a fetch.
+    public var ticksFetched = 0
+    /// Ticks whose due fetch found another one running.
+    public var ticksSkipped = 0
+    /// Ticks that served the cached weather.
+    public var ticksFromCache = 0
+    /// Successful fetches.
+    public var fetchesOK = 0
+    /// Failed fetches.
+    public var fetchesFailed = 0
+    /// API requests sent (forecast and geocoding).
+    public var requests = 0
+
+    /// All zero.
+    public init() {}
+}

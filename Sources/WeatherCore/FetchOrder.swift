@@ -1,0 +1,43 @@
+/// One fetch the planner wants sent: which location, with or without the day's outlook, and what it
+/// costs. At most one is in flight.
+public struct FetchOrder: Sendable, Hashable {
+    /// Numbers fetches in the order they started.
+    public var job: Int
+    /// The location as configured; without coordinates it is geocoded first.
+    public var location: Location
+    /// The units to ask for.
+    public var units: Units
+    /// Whether to ask for the day's outlook too (`daily=…`).
+    public var includeToday: Bool
+    /// Whether the location's name must be resolved first (one geocoding request before the forecast).
+    public var geocode: Bool { !location.hasCoordinates }
+    /// Whether it waited in the queue (logged as its own entry, `WEATHER_QUEUED=1`).
+    public var queued: Bool
+    /// The rotation index of the tick that started or queued it.
+    public var tick: Int
+    /// The forecast request's weight in tenths of a call.
+    public var weight: Int
+    /// When it was counted in the quota ledger.
+    public var chargedAt: Timestamp
+
+    /// An order.
+    public init(
+        job: Int,
+        location: Location,
+        units: Units,
+        includeToday: Bool,
+        queued: Bool,
+        tick: Int,
+        weight: Int,
+        chargedAt: Timestamp
+    ) {
+        self.job = job
+        self.location = location
+        self.units = units
+        self.includeToday = includeToday
+        self.queued = queued
+        self.tick = tick
+        self.weight = weight
+        self.chargedAt = chargedAt
+    }
+}

@@ -1,0 +1,20 @@
+/// How a fetch ended, as the daemon reports it to the planner.
+public struct FetchOutcome: Sendable {
+    /// The forecast, or why there is none.
+    public var result: Result<Forecast, FetchError>
+    /// The place geocoding found on the way, if the location was resolved by name.
+    public var place: Place?
+    /// Whether the forecast request was sent (false when geocoding failed first, or on cancellation
+    /// before it started).
+    public var forecastSent: Bool
+    /// How long it took.
+    public var elapsed: Duration
+
+    /// An outcome.
+    public init(result: Result<Forecast, FetchError>, place: Place? = nil, forecastSent: Bool = true, elapsed: Duration) {
+        self.result = result
+        self.place = place
+        self.forecastSent = forecastSent
+        self.elapsed = elapsed
+    }
+}

@@ -1,0 +1,54 @@
+/// What the daemon knows about one location, and when it may be fetched again.
+public struct LocationRecord: Sendable, Hashable {
+    /// The location, with coordinates once resolved.
+    public var location: Location
+    /// The location as configured (without coordinates when given by name).
+    public private(set) var configured: Location
+    /// The last good weather.
+    public var weather: Weather?
+    /// The outlook for the location's local day.
+    public var today: Today?
+    /// When weather was last fetched successfully.
+    public var fetchedAt: Timestamp?
+    /// The same, on the uptime clock (for `refresh: <duration>`).
+    var fetchedUptime: Double?
+    /// The last failure, cleared by a success.
+    public var lastError: ErrorRecord?
+    /// Failed (or "no news") fetches in a row: k of the retry delay.
+    public var failures = 0
+    /// Not due before this point on the uptime clock (after a failure or "no news").
+    var retryAt: Double?
+    /// The spread delay of the current data period, in seconds.
+    var spread: Double = 0
+    /// Due at once (SIGUSR1), whatever its due time.
+    var forced = false
+
+    /// A location nothing is known about yet.
+    public init(location: Location) {
+        self.location = location
+        self.configured = location
+    }
+
+    /// Whether this record's weather may be served for the configured location `other` in `units`: the
+    /// same id, the same coordinates (or the same name query for a location given by name) and units.
+    func canServe(_ other: Location, units: Units) -> Bool {
+        configured.id == other.id && configured.hasCoordinates == other.hasCoordinates
+            && configured.isSamePlace(as: other) && (weather?.units ?? units) == units
+    }
+
+    /// Whether `order` fetched this location as it is now configured.
+    func isTarget(of order: FetchOrder, units: Units) -> Bool {
+        configured.id == order.location.id && order.units == units && configured.isSamePlace(as: order.location)
+            && (!configured.hasCoordinates || order.location.hasCoordinates)
+    }
+
+    /// This record for `location` as now configured (a new name keeps the data).
+    func reconfigured(as other: Location) -> LocationRecord {
+        var record = self
+        record.configured = other
+        record.location =
+            other.hasCoordinates ? other : other.resolved(latitude: location.latitude, longitude: location.longitude)
+        if !location.hasCoordinates { record.location = other }
+        return record
+    }
+}

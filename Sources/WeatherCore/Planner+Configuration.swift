@@ -1,0 +1,74 @@
+/// Changes from outside the rotation: a reload, places found by geocoding, SIGUSR1, a previous run.
+extension Planner {
+    /// Applies a reloaded configuration. Locations that stay at the same place in the same units keep
+    /// what is known about them; a new or moved location, or new units, starts without weather and is due
+    /// at once. The rotation goes on counting.
+    public mutating func reconfigure(locations: [Location], settings: PlannerSettings) {
+        let known = Dictionary(records.map { ($0.configured.id, $0) }, uniquingKeysWith: { first, _ in first })
+        records = locations.map { location in
+            guard let record = known[location.id], record.canServe(location, units: settings.units) else {
+                return LocationRecord(location: location)
+            }
+            return record.reconfigured(as: location)
+        }
+        self.settings = settings
+        let ids = Set(locations.map(\.id))
+        dropFromQueue { !ids.contains($0) }
+    }
+
+    /// Gives the location `id` (configured by name) the coordinates geocoding found.
+    public mutating func resolve(id: String, to place: Place) {
+        guard let index = records.firstIndex(where: { $0.configured.id == id }) else { return }
+        records[index].location = records[index].location.resolved(latitude: place.latitude, longitude: place.longitude)
+    }
+
+    /// SIGUSR1: every location is due at once (pauses and limits still apply).
+    public mutating func refreshAll() {
+        for index in records.indices { records[index].forced = true }
+    }
+
+    /// Takes what a previous run's state file knew: weather and the day's outlook of locations still at
+    /// the same place in the same units, their failure count, the quota windows that are still the
+    /// current ones, and a pause that lies ahead. Counters start anew.
+    public mutating func restore(from previous: StateSnapshot, at now: Moment) {
+        for entry in previous.locations {
+            guard let index = records.firstIndex(where: { $0.configured.id == entry.location.id }) else { continue }
+            var record = records[index]
+            // A location given by name, resolved in the previous run.
+            if !record.configured.hasCoordinates, entry.location.hasCoordinates,
+                record.configured.isSamePlace(as: entry.location) || entry.location.name == record.configured.name
+            {
+                record.location = record.location.resolved(
+                    latitude: entry.location.latitude,
+                    longitude: entry.location.longitude
+                )
+            }
+            guard record.location.hasCoordinates, entry.location.hasCoordinates,
+                record.location.isSamePlace(as: entry.location),
+                entry.weather.map({ $0.units == settings.units }) ?? true
+            else { continue }
+            record.weather = entry.weather
+            record.today = entry.weather == nil ? nil : entry.today
+            record.fetchedAt = entry.fetchedAt
+            record.fetchedUptime = entry.fetchedAt.map { now.uptime(ofWall: $0) }
+            record.lastError = entry.lastError
+            record.failures = entry.consecutiveFailures
+            if record.failures > 0 {
+                let attempt = [entry.lastError?.at, entry.fetchedAt].compactMap { $0 }.max() ?? now.wall
+                record.retryAt = now.uptime(ofWall: attempt) + retryDelay(failures: record.failures, for: record)
+            }
+            if let weather = entry.weather { record.spread = freshSpread(forPeriodOf: weather) }
+            records[index] = record
+        }
+        let quota = previous.daemon.quota
+        for window in QuotaWindow.allCases {
+            ledger.restore(
+                window,
+                usedTenths: Weight.tenths(quota[window].used),
+                resetsAt: quota[window].resetsAt,
+                at: now.wall
+            )
+        }
+        if let until = previous.daemon.backoffUntil { backoff.restore(until: until, at: now) }
+    }
+}

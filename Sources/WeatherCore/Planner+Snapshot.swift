@@ -1,0 +1,66 @@
+/// The state file's content (SPEC §6).
+extension Planner {
+    /// What the daemon adds to a snapshot: who it is and since when.
+    public struct Identity: Sendable, Hashable {
+        /// Process id.
+        public var pid: Int
+        /// weatherd's version.
+        public var version: String
+        /// When the daemon started.
+        public var startedAt: Timestamp
+        /// The fetch deadline in seconds.
+        public var timeout: Double
+
+        /// An identity.
+        public init(pid: Int, version: String, startedAt: Timestamp, timeout: Double) {
+            self.pid = pid
+            self.version = version
+            self.startedAt = startedAt
+            self.timeout = timeout
+        }
+    }
+
+    /// The state file's content at `now`.
+    public func snapshot(at now: Moment, identity: Identity) -> StateSnapshot {
+        StateSnapshot(
+            generatedAt: now.wall,
+            daemon: DaemonInfo(
+                pid: identity.pid,
+                version: identity.version,
+                startedAt: identity.startedAt,
+                intervalSeconds: settings.interval,
+                timeoutSeconds: identity.timeout,
+                staleAfterSeconds: settings.staleAfter,
+                refresh: settings.refresh.description,
+                ticks: counters.ticks,
+                ticksFetched: counters.ticksFetched,
+                ticksSkipped: counters.ticksSkipped,
+                ticksFromCache: counters.ticksFromCache,
+                fetchesOK: counters.fetchesOK,
+                fetchesFailed: counters.fetchesFailed,
+                requests: counters.requests,
+                backoffUntil: backoff.until.map { now.wallTime(ofUptime: $0) },
+                quota: QuotaReport(ledger, limits: settings.limits, at: now.wall)
+            ),
+            currentLocation: currentLocation,
+            rotationIndex: rotationIndex,
+            locations: records.map { record in
+                LocationState(
+                    location: record.location,
+                    status: LocationStatus.judge(
+                        weather: record.weather,
+                        lastError: record.lastError,
+                        staleAfter: settings.staleAfter,
+                        at: now.wall
+                    ),
+                    fetchedAt: record.fetchedAt,
+                    nextRefreshAt: nextRefresh(of: record, at: now),
+                    weather: record.weather,
+                    today: record.today,
+                    lastError: record.lastError,
+                    consecutiveFailures: record.failures
+                )
+            }
+        )
+    }
+}

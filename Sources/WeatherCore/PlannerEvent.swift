@@ -1,0 +1,13 @@
+/// Something the planner noticed that the daemon logs (SPEC §7 lifecycle entries).
+public enum PlannerEvent: Sendable, Hashable {
+    /// Requests are paused after a 429 or 503, until `until`.
+    case backoffBegan(until: Timestamp, cause: FetchErrorKind, reason: String)
+    /// A pause ended: requests resume.
+    case backoffEnded
+    /// A quota window is full: no request until it resets (once per window).
+    case quotaWindowFull(QuotaWindow, used: Double, limit: Double, until: Timestamp)
+    /// The wall clock stepped by this many seconds (NTP at boot, a manual change).
+    case clockStepped(seconds: Double)
+    /// A response's `current.interval` lay outside 60 s–3 h; 900 s is used (once per location).
+    case unusualDataInterval(location: String, seconds: Double)
+}

@@ -1,0 +1,28 @@
+/// What the planner needs of the configuration.
+public struct PlannerSettings: Sendable, Hashable {
+    /// The rotation period in seconds.
+    public var interval: Double
+    /// When locations are fetched.
+    public var refresh: RefreshPolicy
+    /// The weighted calls allowed per UTC window.
+    public var limits: QuotaLimits
+    /// Weather older than this (now − `observed_at`) is stale, in seconds.
+    public var staleAfter: Double
+    /// The units asked for; cached weather in other units is not served.
+    public var units: Units
+
+    /// Settings.
+    public init(
+        interval: Double,
+        refresh: RefreshPolicy = .auto,
+        limits: QuotaLimits = .none,
+        staleAfter: Double = 1800,
+        units: Units = Units()
+    ) {
+        self.interval = interval
+        self.refresh = refresh
+        self.limits = limits
+        self.staleAfter = staleAfter
+        self.units = units
+    }
+}

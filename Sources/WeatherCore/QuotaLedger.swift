@@ -1,0 +1,70 @@
+/// The weighted calls counted in the current UTC minute, hour and day (SPEC §4 "Quota"): a pure value
+/// the planner owns. A window whose end has passed starts again at 0; a window whose end lies more than
+/// one window ahead (the wall clock stepped back) is dropped.
+public struct QuotaLedger: Sendable, Hashable {
+    /// The count of one window.
+    public struct Count: Sendable, Hashable {
+        /// Tenths of a call counted.
+        public var usedTenths: Int
+        /// When the window ends.
+        public var resetsAt: Timestamp
+
+        /// A count.
+        public init(usedTenths: Int, resetsAt: Timestamp) {
+            self.usedTenths = usedTenths
+            self.resetsAt = resetsAt
+        }
+    }
+
+    private var counts: [QuotaWindow: Count] = [:]
+
+    /// An empty ledger.
+    public init() {}
+
+    /// The count of `window` at `now` (0 in a window nothing was counted in yet).
+    public func count(_ window: QuotaWindow, at now: Timestamp) -> Count {
+        if let count = counts[window], Self.isCurrent(count, window, at: now) { return count }
+        return Count(usedTenths: 0, resetsAt: window.end(of: now))
+    }
+
+    /// The window that a request of `weight` tenths would take over its limit at `now`, if any: the one
+    /// that resets last when several would.
+    public func fullWindow(for weight: Int, limits: QuotaLimits, at now: Timestamp) -> QuotaWindow? {
+        QuotaWindow.allCases.reversed().first { window in
+            limits[window] > 0 && count(window, at: now).usedTenths + weight > limits[window]
+        }
+    }
+
+    /// Counts a request of `weight` tenths sent at `now`.
+    public mutating func charge(_ weight: Int, at now: Timestamp) {
+        for window in QuotaWindow.allCases {
+            var count = count(window, at: now)
+            count.usedTenths += weight
+            counts[window] = count
+        }
+    }
+
+    /// Takes back `weight` tenths charged at `chargedAt` (a request that was not sent after all), from
+    /// the windows that are still the ones it was charged in.
+    public mutating func refund(_ weight: Int, chargedAt: Timestamp, at now: Timestamp) {
+        for window in QuotaWindow.allCases {
+            guard var count = counts[window], Self.isCurrent(count, window, at: now),
+                count.resetsAt == window.end(of: chargedAt)
+            else { continue }
+            count.usedTenths = max(0, count.usedTenths - weight)
+            counts[window] = count
+        }
+    }
+
+    /// Takes a window's count from a previous run when it is the current window at `now` (same end).
+    public mutating func restore(_ window: QuotaWindow, usedTenths: Int, resetsAt: Timestamp, at now: Timestamp) {
+        guard usedTenths > 0, resetsAt == window.end(of: now) else { return }
+        counts[window] = Count(usedTenths: usedTenths, resetsAt: resetsAt)
+    }
+
+    /// Whether `count` is the count of the window `window` running at `now`: its end has not passed and
+    /// lies at most one window ahead.
+    private static func isCurrent(_ count: Count, _ window: QuotaWindow, at now: Timestamp) -> Bool {
+        count.resetsAt > now && count.resetsAt.seconds(since: now) <= window.length
+    }
+}

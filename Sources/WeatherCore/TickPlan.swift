@@ -1,0 +1,47 @@
+/// What one tick does (the planner's answer to a tick): the location it shows and whether it fetches,
+/// queues its fetch, or serves the cache.
+public struct TickPlan: Sendable {
+    /// What happens to the shown location.
+    public enum Action: Sendable, Hashable {
+        /// Fetch it now.
+        case fetch(FetchOrder)
+        /// It is due but a fetch is running: it is queued behind it (counted in `ticks_skipped`); what it
+        /// waits for, should it have no weather yet.
+        case queued(Waiting)
+        /// Serve what is known; `waiting` says why a location without weather is not fetched.
+        case cache(waiting: Waiting?)
+    }
+
+    /// The rotation index *k* of the tick.
+    public var tick: Int
+    /// The shown location's record as the tick found it.
+    public var record: LocationRecord
+    /// What happens.
+    public var action: Action
+    /// What the planner noticed on the way (a pause ended, a quota window filled, the clock stepped).
+    public var events: [PlannerEvent]
+}
+
+/// What a finished fetch changed.
+public struct FinishPlan: Sendable {
+    /// How the location's weather changed.
+    public enum Change: Sendable, Hashable {
+        /// New weather (or, with `news` false, weather of a period already known: "no news").
+        case weather(news: Bool)
+        /// The fetch failed; the last good weather stays.
+        case failed(FetchError)
+        /// The fetch no longer matters (stopping, or the location was removed or moved meanwhile).
+        case discarded
+    }
+
+    /// The fetch that finished.
+    public var order: FetchOrder
+    /// The location's record after the change.
+    public var record: LocationRecord
+    /// What changed.
+    public var change: Change
+    /// What the planner noticed (a pause began, an unusual data interval).
+    public var events: [PlannerEvent]
+    /// The queued fetch to start now, if any.
+    public var next: FetchOrder?
+}

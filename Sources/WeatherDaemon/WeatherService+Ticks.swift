@@ -1,0 +1,163 @@
+import Logging
+import StateStore
+import WeatherCore
+
+extension WeatherService {
+    /// One tick: the planner decides, the service carries it out. Public so tests can drive ticks
+    /// without a timer.
+    public func tick() {
+        guard started, !stopping else { return }
+        let now = environment.now()
+        lastTickAt = .now
+        guard let plan = planner.tick(at: now) else { return }
+        log(plan.events)
+        switch plan.action {
+        case .fetch(let order):
+            // Logged, written and told to systemd when it ends.
+            startFetch(order)
+        case .queued(let waiting):
+            logShown(plan.record, tick: plan.tick, waiting: waiting)
+            publish(at: now)
+        case .cache(let waiting):
+            logShown(plan.record, tick: plan.tick, waiting: waiting)
+            publish(at: now)
+        }
+    }
+
+    /// Starts `order` as a task that reports back to ``finish(_:outcome:)``.
+    private func startFetch(_ order: FetchOrder) {
+        let provider = self.provider
+        let geocoder = self.geocoder
+        fetchTask = Task {
+            let outcome = await Self.perform(order, provider: provider, geocoder: geocoder)
+            self.finish(order, outcome: outcome)
+        }
+    }
+
+    /// Records how `order` ended, logs it, writes the state, and starts the queued fetch that is next.
+    func finish(_ order: FetchOrder, outcome: FetchOutcome) {
+        guard planner.inFlight?.job == order.job else { return }
+        fetchTask = nil
+        if stopping, case .failure = outcome.result { return }
+        let now = environment.now()
+        guard let plan = planner.finish(outcome, at: now) else { return }
+        if let place = outcome.place, plan.change != .discarded { remember(place, for: order.location) }
+        switch plan.change {
+        case .weather:
+            if let weather = plan.record.weather {
+                logWeather(plan.record, weather: weather, tick: order.tick, source: .network(outcome.elapsed, queued: order.queued))
+            }
+        case .failed(let error):
+            logFailure(plan.record.location, error: error, tick: order.tick, elapsed: outcome.elapsed, queued: order.queued)
+        case .discarded:
+            break
+        }
+        log(plan.events)
+        publish(at: now)
+        if let next = plan.next, !stopping { startFetch(next) }
+    }
+
+    /// Fetches `order`: resolves a name first when the location has no coordinates.
+    private static func perform(
+        _ order: FetchOrder,
+        provider: any WeatherProviding,
+        geocoder: (any GeocodingProviding)?
+    ) async -> FetchOutcome {
+        let started = ContinuousClock.now
+        var location = order.location
+        var place: Place?
+        do throws(FetchError) {
+            if order.geocode {
+                guard let geocoder else {
+                    throw FetchError(kind: .notFound, message: "\"\(location.name)\" has no coordinates and no geocoder")
+                }
+                let found = try await geocoder.place(named: location.name, countryCode: location.countryCode)
+                location = location.resolved(latitude: found.latitude, longitude: found.longitude)
+                place = found
+            }
+        } catch {
+            return FetchOutcome(result: .failure(error), forecastSent: false, elapsed: ContinuousClock.now - started)
+        }
+        do throws(FetchError) {
+            let forecast = try await provider.forecast(
+                at: location,
+                units: order.units,
+                includingToday: order.includeToday
+            )
+            return FetchOutcome(result: .success(forecast), place: place, elapsed: ContinuousClock.now - started)
+        } catch {
+            return FetchOutcome(result: .failure(error), place: place, elapsed: ContinuousClock.now - started)
+        }
+    }
+
+    /// Records a place geocoding found: in the cache file, in the journal.
+    private func remember(_ place: Place, for location: Location) {
+        places[GeocodingCache.Query(location)] = place
+        let country = place.country.map { ", \($0)" } ?? ""
+        logger.notice(
+            "\(location.name) resolved to \(place.latitude), \(place.longitude) (\(place.name)\(country))",
+            metadata: [
+                "weather.location": "\(location.id)",
+                "weather.location_name": "\(location.name)",
+                "weather.latitude": "\(place.latitude)",
+                "weather.longitude": "\(place.longitude)",
+                "weather.resolved_name": "\(place.name)",
+            ]
+        )
+        do {
+            try geocodingCache?.save(places)
+        } catch {
+            logger.error("cannot cache the resolved place: \(error)")
+        }
+    }
+
+    // MARK: - Outputs
+
+    /// The end of every tick and fetch: the state file (and textfile) and `STATUS=`.
+    func publish(at now: Moment) {
+        environment.notifier.status(statusLine())
+        writer?.submit(snapshot(at: now))
+    }
+
+    /// The state file's content at `now`.
+    func snapshot(at now: Moment) -> StateSnapshot {
+        planner.snapshot(
+            at: now,
+            identity: Planner.Identity(
+                pid: environment.pid,
+                version: environment.version,
+                startedAt: startedAt,
+                timeout: configuration.timeout.seconds
+            )
+        )
+    }
+
+    /// The current snapshot (what the state file holds).
+    public func currentSnapshot() -> StateSnapshot {
+        snapshot(at: environment.now())
+    }
+
+    /// The one-line `STATUS=`: `Berlin 2.0 °C Slight rain · 4 locations · 0 failing`.
+    func statusLine() -> String {
+        let records = planner.records
+        let failing = records.filter { $0.lastError != nil }.count
+        var line = ""
+        if let id = planner.currentLocation, let record = planner.record(id: id) {
+            line = record.location.name
+            if let weather = record.weather {
+                if let temperature = weather.temperature {
+                    line += " \(NumberFormat.oneDecimal(temperature)) \(weather.units.temperature.symbol)"
+                }
+                line += " \(weather.description)"
+            } else {
+                line += " (no data yet)"
+            }
+            line += " · "
+        }
+        line += "\(count(records.count, "location")) · \(failing) failing"
+        if let until = planner.backoff.until {
+            line += " · paused until \(environment.now().wallTime(ofUptime: until).rfc3339)"
+        }
+        return line
+    }
+}
