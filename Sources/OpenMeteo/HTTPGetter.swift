@@ -45,7 +45,9 @@ struct HTTPGetter: Sendable {
     }
 
     /// Runs `operation`, cancelled when `deadline` passes first (then ``DeadlineExceeded`` is thrown).
-    /// AsyncHTTPClient's own deadline ends when the response head arrives; this one covers the body.
+    /// AsyncHTTPClient's own deadline ends when the response head arrives; this one covers the body. It
+    /// fires a little after the client's, so that a request that never got a response ends with the
+    /// client's own error, which says why (connection refused, cannot resolve).
     private func withDeadline<Value: Sendable>(
         _ deadline: NIODeadline,
         _ operation: @escaping @Sendable () async throws -> Value
@@ -53,7 +55,7 @@ struct HTTPGetter: Sendable {
         try await withThrowingTaskGroup(of: Value?.self) { group in
             group.addTask { try await operation() }
             group.addTask {
-                let remaining = deadline - NIODeadline.now()
+                let remaining = deadline + Self.bodyDeadlineMargin - NIODeadline.now()
                 try await Task.sleep(for: .nanoseconds(max(0, remaining.nanoseconds)))
                 return nil
             }
@@ -62,6 +64,9 @@ struct HTTPGetter: Sendable {
             return value
         }
     }
+
+    /// How much later than the client's deadline the whole-request deadline fires.
+    static let bodyDeadlineMargin = TimeAmount.milliseconds(50)
 
     /// The whole-request deadline passed.
     struct DeadlineExceeded: Error {}

@@ -138,7 +138,7 @@ extension StateDocument.LocationEntry {
             fetchedAt: try optionalTime(fetched_at, "\(path).fetched_at"),
             nextRefreshAt: try optionalTime(next_refresh_at, "\(path).next_refresh_at"),
             weather: try weather?.weather(path: "\(path).weather"),
-            today: try today?.today(path: "\(path).today"),
+            today: try today?.today(path: "\(path).today", fetchedAt: optionalTime(fetched_at, "\(path).fetched_at")),
             lastError: record,
             consecutiveFailures: max(0, consecutive_failures ?? 0)
         )
@@ -165,7 +165,7 @@ extension StateDocument.WeatherEntry {
             condition: code?.condition,
             category: code?.category,
             description: code?.description,
-            data_interval_seconds: DataInterval.effective(weather.dataInterval),
+            data_interval_seconds: finite(weather.dataInterval),
             units: StateDocument.UnitsEntry(
                 temperature: weather.units.temperature.symbol,
                 wind_speed: weather.units.windSpeed.symbol,
@@ -224,7 +224,8 @@ extension StateDocument.TodayEntry {
         )
     }
 
-    fileprivate func today(path: String) throws(StateDecodingError) -> Today {
+    /// The outlook; without its own `fetched_at` (SPEC §6 has none), the location's.
+    fileprivate func today(path: String, fetchedAt locationFetchedAt: Timestamp?) throws(StateDecodingError) -> Today {
         guard let localDate = LocalDate(parsing: date) else {
             throw StateDecodingError(message: "\(path).date is not a date (YYYY-MM-DD): \(date)")
         }
@@ -236,7 +237,8 @@ extension StateDocument.TodayEntry {
             sunrise: try optionalTime(sunrise, "\(path).sunrise"),
             sunset: try optionalTime(sunset, "\(path).sunset"),
             code: wmo_code.map(WMOCode.init),
-            fetchedAt: try optionalTime(fetched_at, "\(path).fetched_at") ?? Timestamp(secondsSinceEpoch: 0)
+            fetchedAt: try optionalTime(fetched_at, "\(path).fetched_at") ?? locationFetchedAt
+                ?? Timestamp(secondsSinceEpoch: 0)
         )
     }
 }

@@ -164,16 +164,28 @@ public struct Planner: Sendable {
         if DataInterval.isOutOfRange(sent), let sent, reportedIntervals.insert(record.location.id).inserted {
             events.append(.unusualDataInterval(location: record.location.id, seconds: sent))
         }
-        if let today = forecast.today { record.today = today }
+        if var today = forecast.today {
+            today.fetchedAt = now.wall
+            record.today = today
+        }
         record.fetchedAt = now.wall
         record.fetchedUptime = now.uptime
         let news: Bool
         if case .auto = settings.refresh, let old = record.weather, forecast.weather.observedAt <= old.observedAt {
-            // No news: the period is one already known. Its values may have been revised; a server that
-            // went back in time does not replace newer weather.
+            // The period is one already known. Its values may have been revised; a server that went back in
+            // time does not replace newer weather.
             if forecast.weather.observedAt == old.observedAt { record.weather = forecast.weather }
             records[index] = record
-            scheduleRetry(index, at: now)
+            let periodEnded = old.observedAt.adding(seconds: DataInterval.effective(old.dataInterval)) <= now.wall
+            if periodEnded {
+                // No news where news was due (the API lags behind its period): retried like a failure.
+                scheduleRetry(index, at: now)
+            } else {
+                // Fetched before the period could change (SIGUSR1): nothing was missed; due as before.
+                records[index].failures = 0
+                records[index].retryAt = nil
+                records[index].lastError = nil
+            }
             news = false
         } else {
             record.weather = forecast.weather

@@ -54,7 +54,7 @@ public actor WeatherService: Service {
     }
 
     /// The executor the actor runs on: the queue of its timers.
-    nonisolated let executor = QueueExecutor(label: "weatherd.ticks")
+    public nonisolated let executor = QueueExecutor(label: "weatherd.ticks")
     /// Runs the actor on ``executor``.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 

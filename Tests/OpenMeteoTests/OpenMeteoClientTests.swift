@@ -86,48 +86,53 @@ struct OpenMeteoClientTests {
         }
     }
 
-    // MARK: - The callback form the daemon uses
+    // MARK: - The day's outlook
 
-    @Test func theCallbackFormCompletesExactlyOnce() async throws {
-        try await withClient(FakeOpenMeteoServer.realistic) { _, client in
-            let completions = Mutex(0)
-            let result = await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<Weather, FetchError>, Never>) in
-                client.fetchCurrentWeather(at: .berlinForTests, units: Units(), handle: FetchHandle()) { result in
-                    if completions.withLock({ count in
-                        count += 1
-                        return count == 1
-                    }) {
-                        continuation.resume(returning: result)
-                    }
-                }
-            }
-            let weather = try result.get()
-            #expect(weather.code == WMOCode(FakeOpenMeteoServer.weatherCode(forLatitude: 52.52)))
-            try await Task.sleep(for: .milliseconds(100))
-            #expect(completions.withLock { $0 } == 1)
+    @Test func askingForTodayAddsTheDailyBlockAndItsWeight() async throws {
+        let body = try fixtureText("current-with-today-berlin.json")
+        try await withClient(responding: .body(status: 200, body: body)) { server, client in
+            let forecast = try await client.forecast(at: .berlinForTests, units: Units(), includingToday: true)
+            let today = try #require(forecast.today)
+            #expect(today.date.description == "2025-11-22")
+            #expect(today.temperatureMax == 4.1)
+            #expect(today.temperatureMin == -0.8)
+            #expect(today.precipitationProbabilityMax == 80)
+            #expect(today.sunrise == Timestamp(secondsSinceEpoch: 1_763_793_302))
+            #expect(today.sunset == Timestamp(secondsSinceEpoch: 1_763_823_390))
+            #expect(today.code == WMOCode(61))
+            let request = try #require(server.requests.first)
+            #expect(
+                request.query["daily"]
+                    == "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,sunrise,sunset"
+            )
+            #expect(request.query["forecast_days"] == "1")
+            let variables = (request.query["current"]! + "," + request.query["daily"]!).split(separator: ",")
+            #expect(Weight.of(variables: variables.count) == Forecast.weight(includingToday: true))
         }
     }
 
-    @Test func cancellingTheHandleEndsAHangingFetchAtOnce() async throws {
-        try await withClient(responding: .hang, timeout: .seconds(60)) { server, client in
-            let handle = FetchHandle()
-            let clock = ContinuousClock()
-            let start = clock.now
-            let result = await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<Weather, FetchError>, Never>) in
-                client.fetchCurrentWeather(at: .berlinForTests, units: Units(), handle: handle) {
-                    continuation.resume(returning: $0)
-                }
-                Task {
-                    // Once the request has reached the server, so the cancel meets a request in flight.
-                    while server.requestCount == 0 { try? await Task.sleep(for: .milliseconds(10)) }
-                    handle.cancel()
-                }
-            }
-            #expect(result.failure != nil)
-            #expect(clock.now - start < .seconds(10))
-            #expect(server.requestCount == 1)
+    @Test func withoutTodayTheRequestAsksForCurrentValuesAlone() async throws {
+        try await withClient(FakeOpenMeteoServer.realistic) { server, client in
+            let forecast = try await client.forecast(at: .berlinForTests, units: Units(), includingToday: false)
+            #expect(forecast.today == nil)
+            let request = try #require(server.requests.first)
+            #expect(request.query["daily"] == nil)
+            #expect(request.query["forecast_days"] == nil)
+            #expect(request.query["current"]!.split(separator: ",").count == Forecast.currentVariables)
+        }
+    }
+
+    @Test func polarNightHasNoSunriseAndNoFakeValues() async throws {
+        let body = try fixtureText("current-with-today-polar-night.json")
+        try await withClient(responding: .body(status: 200, body: body)) { _, client in
+            let location = Location(name: "Longyearbyen", latitude: 78.22, longitude: 15.65)
+            let forecast = try await client.forecast(at: location, units: Units(), includingToday: true)
+            let today = try #require(forecast.today)
+            #expect(today.sunrise == nil)
+            #expect(today.sunset == nil)
+            #expect(today.precipitationProbabilityMax == nil)
+            #expect(today.temperatureMax == -8.0)
+            #expect(today.code == WMOCode(3))
         }
     }
 
@@ -137,7 +142,9 @@ struct OpenMeteoClientTests {
             let start = clock.now
             let task = Task { () -> Result<Weather, FetchError> in
                 do throws(FetchError) {
-                    return .success(try await client.currentWeather(at: .berlinForTests, units: Units()))
+                    return .success(
+                        try await client.forecast(at: .berlinForTests, units: Units(), includingToday: false).weather
+                    )
                 } catch {
                     return .failure(error)
                 }
@@ -411,7 +418,7 @@ struct OpenMeteoClientTests {
                 logger: Logger(label: "OpenMeteoClientTests")
             )
             let location = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
-            _ = try await client.currentWeather(at: location, units: Units())
+            _ = try await client.forecast(at: location, units: Units(), includingToday: false)
             try await httpClient.shutdown()
             try await server.shutdown()
         }
@@ -609,7 +616,7 @@ private func fetch(
     let outcome = await withTaskGroup(of: Result<Weather, FetchError>?.self) { group in
         group.addTask {
             do throws(FetchError) {
-                return .success(try await client.currentWeather(at: location, units: units))
+                return .success(try await client.forecast(at: location, units: units, includingToday: false).weather)
             } catch {
                 return .failure(error)
             }

@@ -46,16 +46,42 @@ enum SpecExample {
             intervalSeconds: 10,
             timeoutSeconds: 5,
             staleAfterSeconds: 1800,
+            refresh: "auto",
             ticks: 31,
+            ticksFetched: 5,
             ticksSkipped: 0,
-            fetchesOK: 30,
+            ticksFromCache: 26,
+            fetchesOK: 4,
             fetchesFailed: 1,
-            ticksFromCache: 0,
-            backoffUntil: nil
+            requests: 5,
+            backoffUntil: nil,
+            quota: QuotaReport(
+                minute: QuotaUsage(used: 1.6, limit: 600, resetsAt: Timestamp(secondsSinceEpoch: 1_795_320_360)),
+                hour: QuotaUsage(used: 8, limit: 5000, resetsAt: Timestamp(secondsSinceEpoch: 1_795_323_600)),
+                day: QuotaUsage(used: 36.8, limit: 10_000, resetsAt: Timestamp(secondsSinceEpoch: 1_795_392_000))
+            )
         ),
         currentLocation: "berlin",
         rotationIndex: 30,
-        locations: [LocationState(location: berlin, status: .ok, fetchedAt: generatedAt, weather: weather)]
+        locations: [
+            LocationState(
+                location: berlin,
+                status: .ok,
+                fetchedAt: generatedAt,
+                nextRefreshAt: Timestamp(secondsSinceEpoch: 1_795_320_941),
+                weather: weather,
+                today: Today(
+                    date: LocalDate(parsing: "2026-11-22")!,
+                    temperatureMax: 4.1,
+                    temperatureMin: -0.8,
+                    precipitationProbabilityMax: 80,
+                    sunrise: Timestamp(rfc3339: "2026-11-22T06:35:02Z"),
+                    sunset: Timestamp(rfc3339: "2026-11-22T14:56:30Z"),
+                    code: WMOCode(61),
+                    fetchedAt: generatedAt
+                )
+            )
+        ]
     )
 
     /// The JSON of SPEC §6, verbatim.
@@ -64,21 +90,31 @@ enum SpecExample {
           "schema_version": 1,
           "generated_at": "2026-11-22T04:05:06Z",
           "daemon": {"pid": 1234, "version": "1.0.0", "started_at": "2026-11-22T04:00:00Z",
-                     "interval_seconds": 10, "ticks": 31, "ticks_skipped": 0,
-                     "fetches_ok": 30, "fetches_failed": 1, "backoff_until": null},
+                     "interval_seconds": 10, "refresh": "auto", "ticks": 31, "ticks_fetched": 5,
+                     "ticks_skipped": 0, "ticks_from_cache": 26,
+                     "fetches_ok": 4, "fetches_failed": 1, "requests": 5, "backoff_until": null,
+                     "quota": {"minute": {"used": 1.6, "limit": 600, "resets_at": "2026-11-22T04:06:00Z"},
+                               "hour":   {"used": 8.0, "limit": 5000, "resets_at": "2026-11-22T05:00:00Z"},
+                               "day":    {"used": 36.8, "limit": 10000, "resets_at": "2026-11-23T00:00:00Z"}}},
           "current_location": "berlin",
           "rotation_index": 30,
           "locations": [
             {"id": "berlin", "name": "Berlin", "latitude": 52.52, "longitude": 13.41,
              "status": "ok",
              "fetched_at": "2026-11-22T04:05:06Z",
+             "next_refresh_at": "2026-11-22T04:15:41Z",
              "weather": {"observed_at": "2026-11-22T04:00:00Z", "utc_offset_seconds": 3600,
                          "temperature": 2.0, "apparent_temperature": -1.3, "relative_humidity": 81,
                          "precipitation": 0.2, "cloud_cover": 100, "wind_speed": 16.9,
                          "wind_direction": 254, "wind_gusts": 30.2, "is_day": true,
                          "wmo_code": 61, "condition": "rain", "category": "rain",
                          "description": "Slight rain",
+                         "data_interval_seconds": 900,
                          "units": {"temperature": "°C", "wind_speed": "km/h", "precipitation": "mm"}},
+             "today": {"date": "2026-11-22", "temperature_max": 4.1, "temperature_min": -0.8,
+                       "precipitation_probability_max": 80,
+                       "sunrise": "2026-11-22T06:35:02Z", "sunset": "2026-11-22T14:56:30Z",
+                       "wmo_code": 61, "condition": "rain", "category": "rain", "description": "Slight rain"},
              "last_error": null}
           ]
         }
@@ -99,11 +135,14 @@ func variedSnapshot() -> StateSnapshot {
             intervalSeconds: 0.5,
             timeoutSeconds: 2.5,
             staleAfterSeconds: 600,
+            refresh: "every_tick",
             ticks: 1000,
+            ticksFetched: 980,
             ticksSkipped: 7,
+            ticksFromCache: 13,
             fetchesOK: 900,
             fetchesFailed: 80,
-            ticksFromCache: 13,
+            requests: 981,
             backoffUntil: t.adding(seconds: 54)
         ),
         currentLocation: nil,

@@ -5,6 +5,13 @@ import WeatherCore
 struct BackoffTests {
     /// 2025-11-22T12:00:30Z
     private let now = Timestamp(secondsSinceEpoch: 1_763_812_830)
+    /// The same moment, 100 s after boot.
+    private let moment = Moment(wall: Timestamp(secondsSinceEpoch: 1_763_812_830), uptime: 100)
+
+    /// The wall time a pause ends, as the clocks read at `moment`.
+    private func end(of backoff: Backoff) -> Timestamp? {
+        backoff.until.map { moment.wallTime(ofUptime: $0) }
+    }
 
     private func rateLimited(_ reason: String?, retryAfter: Double? = nil) -> FetchError {
         FetchError(
@@ -29,13 +36,14 @@ struct BackoffTests {
     )
     func rateLimitResumption(reason: String, expected: Double) {
         var backoff = Backoff()
-        let began = backoff.record(rateLimited(reason), at: now, interval: 10)
+        let began = backoff.record(rateLimited(reason), at: moment, interval: 10)
         #expect(began)
-        #expect(backoff.until == Timestamp(secondsSinceEpoch: expected))
+        #expect(end(of: backoff) == Timestamp(secondsSinceEpoch: expected))
         #expect(backoff.cause == .rateLimited)
-        #expect(backoff.isPaused(at: now))
-        #expect(backoff.isPaused(at: Timestamp(secondsSinceEpoch: expected - 1)))
-        #expect(!backoff.isPaused(at: Timestamp(secondsSinceEpoch: expected)))
+        let pause = expected - now.secondsSinceEpoch
+        #expect(backoff.isPaused(at: moment))
+        #expect(backoff.isPaused(at: moment.adding(seconds: pause - 1)))
+        #expect(!backoff.isPaused(at: moment.adding(seconds: pause)))
     }
 
     @Test func resumptionTimesAreRFC3339() {
@@ -51,8 +59,8 @@ struct BackoffTests {
 
     @Test func retryAfterWinsOverReasonText() {
         var backoff = Backoff()
-        backoff.record(rateLimited("Daily API request limit exceeded", retryAfter: 120), at: now, interval: 10)
-        #expect(backoff.until == now.adding(seconds: 120))
+        backoff.record(rateLimited("Daily API request limit exceeded", retryAfter: 120), at: moment, interval: 10)
+        #expect(end(of: backoff) == now.adding(seconds: 120))
     }
 
     @Test func unknownOrMissingReasonWaitsForNextMinute() {
@@ -66,19 +74,29 @@ struct BackoffTests {
         )
     }
 
+    @Test func aRestoredPauseEndsAtItsWallTime() {
+        var backoff = Backoff()
+        backoff.restore(until: now.adding(seconds: 45), at: moment)
+        #expect(backoff.isPaused(at: moment.adding(seconds: 44)))
+        #expect(!backoff.isPaused(at: moment.adding(seconds: 45)))
+        var past = Backoff()
+        past.restore(until: now.adding(seconds: -1), at: moment)
+        #expect(past.until == nil)
+    }
+
     @Test func unavailableBacksOffExponentiallyUpToFiveMinutes() {
         var backoff = Backoff()
         var pauses: [Double] = []
-        var time = now
+        var time = moment
         for _ in 0..<8 {
             backoff.record(unavailable, at: time, interval: 10)
             guard let until = backoff.until else {
                 Issue.record("no pause after a 503")
                 return
             }
-            pauses.append(until.seconds(since: time))
+            pauses.append(until - time.uptime)
             #expect(backoff.cause == .unavailable)
-            time = until  // the next attempt happens once the pause is over
+            time = time.adding(seconds: until - time.uptime)  // the next attempt once the pause is over
         }
         #expect(pauses == [10, 20, 40, 80, 160, 300, 300, 300])
         #expect(backoff.consecutiveUnavailable == 8)
@@ -88,53 +106,55 @@ struct BackoffTests {
         var backoff = Backoff()
         backoff.record(
             FetchError(kind: .unavailable, message: "HTTP 503", httpStatus: 503, retryAfterSeconds: 90),
-            at: now,
+            at: moment,
             interval: 10
         )
-        #expect(backoff.until == now.adding(seconds: 90))
+        #expect(end(of: backoff) == now.adding(seconds: 90))
     }
 
     @Test func successResetsTheStreak() {
         var backoff = Backoff()
-        backoff.record(unavailable, at: now, interval: 10)
-        backoff.record(unavailable, at: now.adding(seconds: 10), interval: 10)
+        backoff.record(unavailable, at: moment, interval: 10)
+        backoff.record(unavailable, at: moment.adding(seconds: 10), interval: 10)
+        let ended = backoff.expire(at: moment.adding(seconds: 30))
+        #expect(ended)
         backoff.recordSuccess()
         #expect(backoff.until == nil)
         #expect(backoff.cause == nil)
         #expect(backoff.consecutiveUnavailable == 0)
-        #expect(!backoff.isPaused(at: now))
-        backoff.record(unavailable, at: now, interval: 10)
-        #expect(backoff.until == now.adding(seconds: 10))
+        backoff.record(unavailable, at: moment.adding(seconds: 30), interval: 10)
+        #expect(backoff.until == moment.uptime + 40)
     }
 
     @Test func recordReturnsTrueOnlyWhenANewPauseBegins() {
         var backoff = Backoff()
-        let first = backoff.record(unavailable, at: now, interval: 10)
+        let first = backoff.record(unavailable, at: moment, interval: 10)
         // Still paused: extended, but not a new pause.
-        let again = backoff.record(unavailable, at: now.adding(seconds: 5), interval: 10)
+        let again = backoff.record(unavailable, at: moment.adding(seconds: 5), interval: 10)
         let limited = backoff.record(
             rateLimited("Minutely API request limit exceeded"),
-            at: now.adding(seconds: 6),
+            at: moment.adding(seconds: 6),
             interval: 10
         )
         // After the pause is over, a new one begins.
-        let later = backoff.record(unavailable, at: now.adding(seconds: 3600), interval: 10)
+        let later = backoff.record(unavailable, at: moment.adding(seconds: 3600), interval: 10)
         #expect([first, again, limited, later] == [true, false, false, true])
     }
 
     @Test func expireEndsAPauseOnlyWhenItsTimeHasCome() throws {
         var backoff = Backoff()
-        backoff.record(rateLimited("Minutely API request limit exceeded"), at: now, interval: 10)
+        backoff.record(rateLimited("Minutely API request limit exceeded"), at: moment, interval: 10)
         let until = try #require(backoff.until)
-        let early = backoff.expire(at: until.adding(seconds: -1))
+        let pause = until - moment.uptime
+        let early = backoff.expire(at: moment.adding(seconds: pause - 1))
         #expect(!early)
         #expect(backoff.until == until)
-        let due = backoff.expire(at: until)
+        let due = backoff.expire(at: moment.adding(seconds: pause))
         #expect(due)
         #expect(backoff.until == nil)
         #expect(backoff.cause == nil)
-        #expect(!backoff.isPaused(at: until))
-        let afterwards = backoff.expire(at: until.adding(seconds: 1))
+        #expect(!backoff.isPaused(at: moment.adding(seconds: pause)))
+        let afterwards = backoff.expire(at: moment.adding(seconds: pause + 1))
         #expect(!afterwards)
     }
 
@@ -144,11 +164,11 @@ struct BackoffTests {
     )
     func otherErrorsDoNotPause(kind: FetchErrorKind) {
         var backoff = Backoff()
-        let began = backoff.record(FetchError(kind: kind, message: "boom", httpStatus: 500), at: now, interval: 10)
+        let began = backoff.record(FetchError(kind: kind, message: "boom", httpStatus: 500), at: moment, interval: 10)
         #expect(!began)
         #expect(backoff.until == nil)
         #expect(backoff.cause == nil)
-        #expect(!backoff.isPaused(at: now))
+        #expect(!backoff.isPaused(at: moment))
         #expect(backoff.consecutiveUnavailable == 0)
     }
 }

@@ -8,22 +8,26 @@ import WeatherCore
 
 @testable import WeatherDaemon
 
-/// The state file writer against real files: order, waiting writes, failures and recovery.
+/// The state file writer against real files: newest wins, failures and recovery.
 @Suite("StateWriter")
 struct StateWriterTests {
     /// A snapshot whose `ticks` is `sequence`, so the file tells which one it holds.
     private static func snapshot(_ sequence: Int) -> StateSnapshot {
-        var state = WeatherState(locations: [Location(name: "Berlin", latitude: 52.52, longitude: 13.41)])
-        state.ticks = sequence
-        return state.snapshot(
-            now: Timestamp(secondsSinceEpoch: 1_763_784_000),
-            pid: 1,
-            version: "test",
-            startedAt: Timestamp(secondsSinceEpoch: 1_763_784_000),
-            interval: 10,
-            timeout: 5,
-            staleAfter: 1800,
-            backoffUntil: nil
+        let time = Timestamp(secondsSinceEpoch: 1_763_784_000)
+        return StateSnapshot(
+            generatedAt: time,
+            daemon: DaemonInfo(
+                pid: 1,
+                version: "test",
+                startedAt: time,
+                intervalSeconds: 10,
+                timeoutSeconds: 5,
+                staleAfterSeconds: 1800,
+                ticks: sequence
+            ),
+            currentLocation: nil,
+            rotationIndex: nil,
+            locations: [LocationState(location: Location(name: "Berlin", latitude: 52.52, longitude: 13.41), status: .pending)]
         )
     }
 
@@ -31,61 +35,77 @@ struct StateWriterTests {
         try file.read().daemon.ticks
     }
 
-    @Test func anOlderSnapshotNeverReplacesANewerOne() throws {
+    @Test func theNewestSubmittedSnapshotEndsOnDiskAndNoOlderOneAfterIt() async throws {
         let directory = TemporaryDirectory()
         let file = StateFile(path: directory.file("state.json"))
-        let writer = StateWriter(file: file, logger: Logger(label: "test")) {}
-        #expect(writer.currentWriteDuration == nil)
-        writer.submit(Self.snapshot(2), sequence: 2)
-        writer.submit(Self.snapshot(1), sequence: 1)
-        #expect(try Self.ticksOnDisk(file) == 2)
-        #expect(writer.currentWriteDuration == nil)
-        #expect(writer.writeNow(Self.snapshot(1), sequence: 1))
-        #expect(try Self.ticksOnDisk(file) == 2)
-        #expect(writer.writeNow(Self.snapshot(3), sequence: 3))
-        #expect(try Self.ticksOnDisk(file) == 3)
-    }
-
-    @Test func concurrentSubmitsEndWithTheNewestOnDisk() async throws {
-        let directory = TemporaryDirectory()
-        let file = StateFile(path: directory.file("state.json"))
-        let writer = StateWriter(file: file, logger: Logger(label: "test")) {}
-        let next = Mutex(0)
-        // Numbers are taken in order, as the tick queue hands them out; submits race each other.
-        DispatchQueue.concurrentPerform(iterations: 200) { _ in
-            let sequence = next.withLock { value in
-                value += 1
-                return value
+        let writer = StateWriter(file: file, textfile: nil, logger: Logger(label: "test"))
+        let consumer = Task(executorPreference: writer.executor) { await writer.run() }
+        // A reader that watches the file while 200 snapshots go in: the number on disk only grows.
+        let seen = Mutex<[Int]>([])
+        let watching = Mutex(true)
+        let watcher = Thread {
+            while watching.withLock({ $0 }) {
+                if let ticks = try? Self.ticksOnDisk(file) { seen.withLock { $0.append(ticks) } }
             }
-            writer.submit(Self.snapshot(sequence), sequence: sequence)
         }
-        writer.waitUntilIdle()
+        watcher.start()
+        for sequence in 1...200 { writer.submit(Self.snapshot(sequence)) }
+        await writer.idle()
+        watching.withLock { $0 = false }
         #expect(try Self.ticksOnDisk(file) == 200)
+        let numbers = seen.withLock { $0 }
+        #expect(numbers == numbers.sorted())
         #expect(directory.contents().filter { $0.contains(".tmp-") }.isEmpty)
+        writer.finish()
+        await consumer.value
     }
 
-    @Test func aFailureIsLoggedOnceAndTheRecoveryOnce() throws {
+    @Test func writesRunOnTheWritersOwnQueue() async throws {
+        let directory = TemporaryDirectory()
+        let writer = StateWriter(file: StateFile(path: directory.file("state.json")), textfile: nil, logger: Logger(label: "test"))
+        let key = DispatchSpecificKey<Bool>()
+        writer.executor.queue.setSpecific(key: key, value: true)
+        let onQueue = Mutex<Bool?>(nil)
+        // The first successful write reports from where it ran.
+        writer.whenRecovered { onQueue.withLock { $0 = DispatchQueue.getSpecific(key: key) == true } }
+        let consumer = Task(executorPreference: writer.executor) { await writer.run() }
+        writer.submit(Self.snapshot(1))
+        await writer.idle()
+        #expect(onQueue.withLock { $0 } == true)
+        writer.finish()
+        await consumer.value
+    }
+
+    @Test func aFailureIsLoggedOnceAndTheRecoveryOnce() async throws {
         let directory = TemporaryDirectory()
         // The state file's directory is a regular file: every write fails with ENOTDIR.
         let blocker = directory.write("blocker", "")
         let file = StateFile(path: blocker + "/state.json")
         let records = LogRecorder()
         let recovered = Mutex(0)
-        let writer = StateWriter(file: file, logger: records.logger()) { recovered.withLock { $0 += 1 } }
-        #expect(!writer.writeNow(Self.snapshot(1), sequence: 1))
-        writer.submit(Self.snapshot(2), sequence: 2)
-        writer.submit(Self.snapshot(3), sequence: 3)
+        let writer = StateWriter(file: file, textfile: nil, logger: records.logger())
+        writer.whenRecovered { recovered.withLock { $0 += 1 } }
+        #expect(!writer.write(Self.snapshot(1)))
+        let consumer = Task(executorPreference: writer.executor) { await writer.run() }
+        writer.submit(Self.snapshot(2))
+        await writer.idle()
+        writer.submit(Self.snapshot(3))
+        await writer.idle()
         #expect(records.entries(messageID: "\(MessageID.stateWrite)").count == 1)
         #expect(recovered.withLock { $0 } == 0)
 
         try FileManager.default.removeItem(atPath: blocker)
         try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
-        writer.submit(Self.snapshot(4), sequence: 4)
-        writer.submit(Self.snapshot(5), sequence: 5)
+        writer.submit(Self.snapshot(4))
+        await writer.idle()
+        writer.submit(Self.snapshot(5))
+        await writer.idle()
         #expect(try Self.ticksOnDisk(file) == 5)
         let entries = records.entries(messageID: "\(MessageID.stateWrite)")
         #expect(entries.count == 2)
         #expect(entries.last?.message.hasPrefix("state file written again") == true)
         #expect(recovered.withLock { $0 } == 1)
+        writer.finish()
+        await consumer.value
     }
 }

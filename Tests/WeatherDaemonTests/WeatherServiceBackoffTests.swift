@@ -23,26 +23,24 @@ struct WeatherServiceBackoffTests {
     private func assertCountersAddUp(_ state: StateSnapshot, sourceLocation: SourceLocation = #_sourceLocation) {
         let daemon = state.daemon
         #expect(
-            daemon.ticks == daemon.fetchesOK + daemon.fetchesFailed + daemon.ticksSkipped + daemon.ticksFromCache,
+            daemon.ticks == daemon.ticksFetched + daemon.ticksSkipped + daemon.ticksFromCache,
             sourceLocation: sourceLocation
         )
     }
 
     @Test func rateLimitPausesUntilTheNextMinuteAndServesTheCache() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin, ServiceHarness.london])
-        h.service.start()
+        await h.start()
         h.provider.script("london", .failure(Self.rateLimited(Self.minutely)))
-        let resume = Timestamp(rfc3339: "2026-11-22T04:06:00Z")!
+        let minute = Timestamp(rfc3339: "2026-11-22T04:06:00Z")!
 
         await h.tick()  // 04:05:06 Berlin from the network
         await h.advanceAndTick()  // 04:05:16 London: 429
         #expect(h.provider.calls == ["berlin", "london"])
         var state = try h.readState()
-        #expect(state.daemon.backoffUntil == resume)
-        #expect(
-            try h.readStateJSON()["daemon"].flatMap { ($0 as? [String: Any])?["backoff_until"] as? String }
-                == "2026-11-22T04:06:00Z"
-        )
+        // The next full minute, plus a spread of at most a fifteenth of the 44 s pause.
+        let until = try #require(state.daemon.backoffUntil)
+        #expect(until >= minute && until <= minute.adding(seconds: 3))
         let failure = try #require(h.log.entries(messageID: MessageID.fetchFailed).last)
         #expect(failure.level == .warning)
         #expect(failure["weather.error_kind"] == "rate_limited")
@@ -50,7 +48,7 @@ struct WeatherServiceBackoffTests {
         let began = h.log.entries(messageID: MessageID.backoffBegan)
         #expect(began.count == 1)
         #expect(began.first?.level == .notice)
-        #expect(began.first?["weather.backoff_until"] == "2026-11-22T04:06:00Z")
+        #expect(began.first?["weather.backoff_until"] == until.rfc3339)
         #expect(began.first?["weather.error_kind"] == "rate_limited")
 
         h.log.removeAll()
@@ -61,38 +59,42 @@ struct WeatherServiceBackoffTests {
         #expect(h.provider.calls == ["berlin", "london"])
         state = try h.readState()
         #expect(state.daemon.ticksFromCache == 4)
-        #expect(state.daemon.backoffUntil == resume)
         #expect(state.currentLocation == "london")
         #expect(state.rotationIndex == 5)
+        #expect(state.locations[1].nextRefreshAt == state.daemon.backoffUntil)
         assertCountersAddUp(state)
 
-        let cached = h.log.entries.filter { $0["weather.source"] == "cache" }
-        #expect(cached.count == 4)
-        let berlinFromCache = try #require(cached.first)
+        let berlinFromCache = try #require(h.log.entries.first)
         #expect(berlinFromCache.level == .info)
         #expect(berlinFromCache.message == "Berlin: 2.0 °C, Slight rain")
         #expect(berlinFromCache.messageID == MessageID.weather)
+        #expect(berlinFromCache["weather.source"] == "cache")
         #expect(berlinFromCache["weather.location"] == "berlin")
         #expect(berlinFromCache["weather.temperature"] == "2")
         #expect(berlinFromCache["weather.fetch_ms"] == nil)
-        let londonFromCache = cached[1]
-        #expect(londonFromCache.level == .warning)
-        #expect(londonFromCache.message == "London: no data yet; API requests paused until 2026-11-22T04:06:00Z")
-        #expect(londonFromCache.messageID == MessageID.fetchFailed)
-        #expect(londonFromCache["weather.error_kind"] == "rate_limited")
+        #expect(berlinFromCache["weather.last_error_kind"] == nil)
+        let londonWaiting = h.log.entries(messageID: MessageID.noData)
+        #expect(londonWaiting.count == 2)
+        #expect(londonWaiting.first?.level == .info)
+        #expect(londonWaiting.first?.message == "London: no data yet (API requests are paused)")
+        #expect(londonWaiting.first?["weather.source"] == "none")
+        #expect(londonWaiting.first?["weather.waiting"] == "backoff")
+        #expect(londonWaiting.first?["weather.last_error_kind"] == "rate_limited")
+        // Nothing at warning while the pause lasts: `journalctl -p warning` shows the failure once.
+        #expect(!h.log.entries.contains { $0.level >= .warning })
         #expect(h.log.entries(messageID: MessageID.backoffEnded).isEmpty)
         #expect(
             h.notifier.statusLines.last
-                == "London (no data yet) · 2 locations · 1 failing · paused until 2026-11-22T04:06:00Z"
+                == "London (no data yet) · 2 locations · 1 failing · paused until \(until.rfc3339)"
         )
 
-        await h.advanceAndTick()  // 04:06:06 Berlin: the pause is over
+        await h.advanceAndTick(seconds: 14)  // 04:06:10 Berlin: the pause is over
         #expect(h.provider.calls == ["berlin", "london", "berlin"])
         let ended = h.log.entries(messageID: MessageID.backoffEnded)
         #expect(ended.count == 1)
         #expect(ended.first?.level == .notice)
         #expect(h.log.entries.last?["weather.source"] == "network")
-        await h.advanceAndTick()  // 04:06:16 London
+        await h.advanceAndTick()  // 04:06:20 London
         #expect(h.provider.calls == ["berlin", "london", "berlin", "london"])
         #expect(h.log.entries(messageID: MessageID.backoffEnded).count == 1)
 
@@ -106,22 +108,22 @@ struct WeatherServiceBackoffTests {
         assertCountersAddUp(state)
     }
 
-    @Test func aTickExactlyAtTheResumptionTimeFetches() async throws {
+    @Test func aTickAtTheResumptionTimeFetches() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         h.provider.script("berlin", .failure(Self.rateLimited(Self.minutely)))
         await h.tick()
-        let until = try #require(try h.readState().daemon.backoffUntil)
-        h.clock.set(until.adding(seconds: -0.001))
+        let until = try #require(await h.snapshot().daemon.backoffUntil)
+        h.clock.set(until.adding(seconds: -0.01))
         await h.tick()
         #expect(h.provider.calls.count == 1)
-        h.clock.set(until)
+        h.clock.set(until.adding(seconds: 0.01))
         await h.tick()
         #expect(h.provider.calls.count == 2)
     }
 
     @Test(
-        "the pause after a 429 follows the reason or Retry-After",
+        "the pause after a 429 follows the reason or Retry-After (plus at most a fifteenth)",
         arguments: [
             (minutely, nil, "2026-11-22T04:06:00Z"),
             ("Hourly API request limit exceeded. Please try again in the next hour.", nil, "2026-11-22T05:00:00Z"),
@@ -132,28 +134,34 @@ struct WeatherServiceBackoffTests {
     )
     func rateLimitResumption(reason: String, retryAfter: Double?, expected: String) async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         h.provider.script("berlin", .failure(Self.rateLimited(reason, retryAfter: retryAfter)))
         await h.tick()
-        #expect(try h.readState().daemon.backoffUntil == Timestamp(rfc3339: expected))
+        let until = try #require(await h.snapshot().daemon.backoffUntil)
+        let resumption = try #require(Timestamp(rfc3339: expected))
+        let pause = resumption.seconds(since: h.clock.now)
+        // The spread is at most a fifteenth of the pause, and at most a minute.
+        #expect(until >= resumption && until <= resumption.adding(seconds: min(pause / 15, 60)))
     }
 
     @Test func unavailableBacksOffExponentiallyUpToFiveMinutes() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin], interval: .seconds(10))
-        h.service.start()
+        await h.start()
         var pauses: [Double] = []
         for _ in 0..<8 {
             h.provider.script("berlin", .failure(Self.unavailable))
             let now = h.clock.now
             await h.tick()
-            let until = try #require(try h.readState().daemon.backoffUntil)
+            let until = try #require(await h.snapshot().daemon.backoffUntil)
             pauses.append(until.seconds(since: now))
             // A tick in the middle of the pause is served from the cache.
             h.clock.set(now.adding(seconds: until.seconds(since: now) / 2))
             await h.tick()
-            h.clock.set(until)
+            h.clock.set(until.adding(seconds: 0.001))
         }
-        #expect(pauses == [10, 20, 40, 80, 160, 300, 300, 300])
+        for (pause, expected) in zip(pauses, [10.0, 20, 40, 80, 160, 300, 300, 300]) {
+            #expect(pause >= expected && pause <= expected * 16 / 15 + 0.001, "\(pause) for \(expected)")
+        }
         #expect(h.provider.calls.count == 8)
         var state = try h.readState()
         #expect(state.daemon.fetchesFailed == 8)
@@ -168,20 +176,20 @@ struct WeatherServiceBackoffTests {
         #expect(state.daemon.backoffUntil == nil)
         #expect(state.locations.first?.status == .ok)
         h.provider.script("berlin", .failure(Self.unavailable))
-        await h.advanceAndTick(seconds: 1)
-        let until = try #require(try h.readState().daemon.backoffUntil)
-        #expect(until.seconds(since: h.clock.now) == 10)
+        await h.advanceAndTick(seconds: 10)
+        let until = try #require(await h.snapshot().daemon.backoffUntil)
+        #expect(until.seconds(since: h.clock.now) >= 10 && until.seconds(since: h.clock.now) <= 10.7)
     }
 
     @Test func unavailableHonoursALongerRetryAfter() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         var error = Self.unavailable
         error.retryAfterSeconds = 120
         h.provider.script("berlin", .failure(error))
         await h.tick()
-        let until = try #require(try h.readState().daemon.backoffUntil)
-        #expect(until.seconds(since: h.clock.now) == 120)
+        let until = try #require(await h.snapshot().daemon.backoffUntil)
+        #expect(until.seconds(since: h.clock.now) >= 120 && until.seconds(since: h.clock.now) <= 128)
     }
 
     @Test(arguments: [
@@ -192,12 +200,46 @@ struct WeatherServiceBackoffTests {
     ])
     func otherFailuresDoNotPause(error: FetchError) async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         h.provider.script("berlin", .failure(error))
         await h.tick()
-        await h.advanceAndTick(seconds: 1)
+        await h.advanceAndTick(seconds: 10)
         #expect(h.provider.calls.count == 2)
         #expect(try h.readState().daemon.backoffUntil == nil)
         #expect(h.log.entries(messageID: MessageID.backoffBegan).isEmpty)
+    }
+
+    @Test func aFullQuotaWindowServesTheCacheAndIsLoggedOnce() async throws {
+        let h = ServiceHarness(locations: [ServiceHarness.berlin, ServiceHarness.london]) {
+            $0.api.limits = Configuration.LimitSettings(minute: 3)
+        }
+        await h.start()
+        await h.tick()  // Berlin, 1.6 with the day's outlook
+        await h.advanceAndTick()  // London would make 3.2: the minute is full
+        #expect(h.provider.calls == ["berlin"])
+        let full = h.log.entries(messageID: MessageID.quotaFull)
+        #expect(full.count == 1)
+        #expect(full.first?.level == .notice)
+        #expect(full.first?["weather.quota_window"] == "minute")
+        #expect(full.first?["weather.quota_used"] == "1.6")
+        #expect(full.first?["weather.quota_limit"] == "3")
+        #expect(full.first?["weather.quota_until"] == "2026-11-22T04:06:00Z")
+        let waiting = try #require(h.log.entries(messageID: MessageID.noData).last)
+        #expect(waiting["weather.waiting"] == "quota")
+        var state = try h.readState()
+        #expect(state.daemon.quota.minute.used == 1.6)
+        #expect(state.daemon.quota.minute.limit == 3)
+        #expect(state.daemon.quota.minute.resetsAt == Timestamp(rfc3339: "2026-11-22T04:06:00Z"))
+        let next = try #require(state.locations[1].nextRefreshAt)
+        #expect(next >= Timestamp(rfc3339: "2026-11-22T04:06:00Z")! && next <= Timestamp(rfc3339: "2026-11-22T04:06:04Z")!)
+        for _ in 0..<2 { await h.advanceAndTick() }
+        #expect(h.log.entries(messageID: MessageID.quotaFull).count == 1)
+        // After the minute (and its spread), requests resume.
+        h.clock.set(Timestamp(rfc3339: "2026-11-22T04:06:05Z")!)
+        for _ in 0..<2 { await h.advanceAndTick() }
+        #expect(h.provider.calls == ["berlin", "berlin", "london"])
+        state = try h.readState()
+        #expect(state.daemon.quota.minute.used == 2.6)
+        #expect(state.daemon.quota.day.used == 4.2)
     }
 }

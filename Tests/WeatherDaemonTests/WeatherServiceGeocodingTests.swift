@@ -20,7 +20,7 @@ struct WeatherServiceGeocodingTests {
     @Test func aNameIsResolvedOnceAndCached() async throws {
         let geocoder = ScriptedGeocoder(["Paris": Self.parisPlace])
         let h = ServiceHarness(locations: [ServiceHarness.berlin, Self.paris], geocoder: geocoder)
-        h.service.start()
+        await h.start()
         var state = try h.readState()
         #expect(state.locations[1].location.hasCoordinates == false)
         let json = try h.readStateJSON()
@@ -63,17 +63,17 @@ struct WeatherServiceGeocodingTests {
         do {
             let geocoder = ScriptedGeocoder(["Paris": Self.parisPlace])
             let first = ServiceHarness(locations: [Self.paris], directory: directory, geocoder: geocoder)
-            first.service.start()
+            await first.start()
             await first.tick()
             await first.service.stop()
             #expect(geocoder.queries.count == 1)
         }
         let geocoder = ScriptedGeocoder()
         let second = ServiceHarness(locations: [Self.paris], directory: directory, geocoder: geocoder)
-        second.service.start()
+        await second.start()
         let state = try second.readState()
         #expect(state.locations.first?.location.latitude == 48.85341)
-        #expect(state.locations.first?.status == .stale)
+        #expect(state.locations.first?.status == .ok)
         await second.tick()
         #expect(geocoder.queries.isEmpty)
         #expect(second.provider.calls == ["paris"])
@@ -83,7 +83,7 @@ struct WeatherServiceGeocodingTests {
     @Test func anUnknownNameFailsAndIsRetriedLater() async throws {
         let geocoder = ScriptedGeocoder()
         let h = ServiceHarness(locations: [Location(name: "Atlantis", countryCode: nil)], geocoder: geocoder)
-        h.service.start()
+        await h.start()
         await h.tick()
         #expect(h.provider.calls.isEmpty)
         let failure = try #require(h.log.entries(messageID: MessageID.fetchFailed).first)
@@ -105,7 +105,7 @@ struct WeatherServiceGeocodingTests {
         let geocoder = ScriptedGeocoder(["Paris": Self.parisPlace])
         geocoder.fail("Paris", FetchError(kind: .timeout, message: "timed out after 5 s"))
         let h = ServiceHarness(locations: [Self.paris], geocoder: geocoder)
-        h.service.start()
+        await h.start()
         await h.tick()
         #expect(try h.readState().locations.first?.lastError?.kind == .timeout)
         await h.advanceAndTick()
@@ -115,7 +115,7 @@ struct WeatherServiceGeocodingTests {
 
     @Test func withoutAGeocoderANameOnlyLocationFails() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin, Self.paris])
-        h.service.start()
+        await h.start()
         await h.tick()
         await h.advanceAndTick()
         #expect(h.provider.calls == ["berlin"])

@@ -12,7 +12,7 @@ struct WeatherServiceLifecycleTests {
 
     @Test func startSendsReadyOnceWithAStatusLine() async throws {
         let h = ServiceHarness()
-        h.service.start()
+        await h.start()
         #expect(h.notifier.readyCalls == ["3 locations · 0 failing"])
         // READY=1 comes after the first state file is in place.
         #expect(h.seenAtReady.value == [true])
@@ -25,7 +25,10 @@ struct WeatherServiceLifecycleTests {
 
         let started = try #require(h.log.entries(messageID: MessageID.started).first)
         #expect(started.level == .notice)
-        #expect(started.message == "weatherd \(ServiceHarness.version) started: 3 locations every 10s")
+        #expect(
+            started.message == "weatherd \(ServiceHarness.version) started: 3 locations every 10s, refresh every_tick"
+        )
+        #expect(started["weather.refresh"] == "every_tick")
         #expect(started["weather.state_file"] == h.stateFile.path)
 
         for _ in 0..<3 { await h.advanceAndTick() }
@@ -33,27 +36,39 @@ struct WeatherServiceLifecycleTests {
         #expect(h.notifier.calls.first == .ready("3 locations · 0 failing"))
     }
 
-    @Test func startWarnsAboveTheFreeQuota() {
-        let fast = ServiceHarness(interval: .seconds(1))
-        fast.service.start()
-        let warning = fast.log.entries.first { $0.level == .warning }
-        #expect(warning?.message == "interval 1s means 86400 calls a day, above the public API's free 10,000")
-        #expect(warning?["weather.calls_per_day"] == "86400")
+    @Test func startWarnsWhenThePolicyCanSpendMoreThanALimit() async {
+        let fast = ServiceHarness(interval: .seconds(1)) { $0.api.baseURL = "https://api.open-meteo.com" }
+        await fast.start()
+        let warnings = fast.log.entries.filter { $0.level == .warning }.map(\.message)
+        #expect(
+            warnings == [
+                "refresh every_tick with 3 locations every 1s can spend about 86400 calls a day, above "
+                    + "api.limits.day (10000)"
+            ]
+        )
 
-        let selfHosted = ServiceHarness(interval: .seconds(1)) { $0.api.baseURL = "http://127.0.0.1:8080" }
-        selfHosted.service.start()
+        let selfHosted = ServiceHarness(interval: .seconds(1))
+        await selfHosted.start()
         #expect(!selfHosted.log.entries.contains { $0.level == .warning })
 
-        let slow = ServiceHarness(interval: .seconds(10))
-        slow.service.start()
-        #expect(!slow.log.entries.contains { $0.level == .warning })
+        let auto = ServiceHarness(interval: .seconds(1), refresh: .auto) { $0.api.baseURL = "https://api.open-meteo.com" }
+        await auto.start()
+        #expect(!auto.log.entries.contains { $0.level == .warning })
+
+        let short = ServiceHarness(refresh: .auto) { $0.staleAfter = .seconds(600) }
+        await short.start()
+        #expect(
+            short.log.entries.filter { $0.level == .warning }.map(\.message) == [
+                "stale_after 10m is shorter than a normal refresh takes (17m): data would turn stale between refreshes"
+            ]
+        )
     }
 
     @Test func startWithAnUnwritableStateDirectoryWaitsWithReady() async throws {
         // A regular file where the state directory should be: nothing the daemon can repair.
         let h = ServiceHarness(statePath: "blocked/state.json")
         #expect(FileManager.default.createFile(atPath: h.directory.file("blocked"), contents: Data("x".utf8)))
-        h.service.start()
+        await h.start()
         #expect(h.notifier.readyCalls.isEmpty)
         #expect(h.log.entries.filter { $0.level == .error && $0.messageID == MessageID.stateWrite }.count == 1)
         try FileManager.default.removeItem(atPath: h.directory.file("blocked"))
@@ -63,11 +78,11 @@ struct WeatherServiceLifecycleTests {
         #expect(try h.readState().currentLocation == "berlin")
     }
 
-    @Test func previousStateIsRestoredAsStale() async throws {
+    @Test func previousStateIsRestoredAndJudgedByItsAge() async throws {
         let directory = TemporaryDirectory("weatherd-restore")
         do {
-            let first = ServiceHarness(directory: directory)
-            first.service.start()
+            let first = ServiceHarness(refresh: .auto, directory: directory)
+            await first.start()
             first.provider.script("london", .failure(FetchError(kind: .timeout, message: "timed out after 5 s")))
             await first.tick()
             await first.advanceAndTick()
@@ -79,26 +94,35 @@ struct WeatherServiceLifecycleTests {
         let movedLondon = Location(id: "london", name: "London", latitude: 42.98, longitude: -81.25)
         let second = ServiceHarness(
             locations: [ServiceHarness.berlin, movedLondon, ServiceHarness.tokyo],
+            refresh: .auto,
             directory: directory
         )
         second.clock.advance(seconds: 60)
-        second.service.start()
+        await second.start()
         let loaded = second.log.entries.first { $0.message == "previous state loaded" }
         #expect(loaded?.level == .info)
         var state = try second.readState()
         #expect(state.locations.map(\.location.id) == ["berlin", "london", "tokyo"])
-        #expect(state.locations.map(\.status) == [.stale, .pending, .pending])
+        // Berlin's weather, observed at 04:00, is 6 minutes old: ok, not stale just for being loaded.
+        #expect(state.locations.map(\.status) == [.ok, .pending, .pending])
         #expect(state.locations[0].weather == ScriptedProvider.defaultWeather)
         #expect(state.locations[0].fetchedAt == TestClock.defaultStart)
         #expect(state.locations[1].weather == nil)
         #expect(state.daemon.ticks == 0)
         #expect(state.daemon.fetchesOK == 0)
         #expect(state.daemon.startedAt == second.clock.now)
+        // Not due before 04:15 (plus its spread): the restart costs no request for Berlin.
+        let due = try #require(state.locations[0].nextRefreshAt)
+        #expect(due >= Timestamp(rfc3339: "2026-11-22T04:15:00Z")!)
 
         await second.tick()
+        #expect(second.provider.calls.isEmpty)
         state = try second.readState()
         #expect(state.locations[0].status == .ok)
-        #expect(state.locations[0].fetchedAt == second.clock.now)
+        #expect(state.locations[0].fetchedAt == TestClock.defaultStart)
+        #expect(state.daemon.ticksFromCache == 1)
+        // The quota windows of the first run go on.
+        #expect(state.daemon.quota.day.used == 3.2)
     }
 
     @Test func corruptStateFileIsMovedAside() async throws {
@@ -106,7 +130,7 @@ struct WeatherServiceLifecycleTests {
         directory.write("state.json", "{\"schema_version\": 1, truncated")
         directory.write(".state.json.tmp-99999", "leftover of a killed writer")
         let h = ServiceHarness(directory: directory)
-        h.service.start()
+        await h.start()
 
         let aside = directory.file("state.json.corrupt-20261122T040506Z")
         #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{\"schema_version\": 1, truncated")
@@ -123,7 +147,7 @@ struct WeatherServiceLifecycleTests {
         #expect(h.notifier.readyCalls.count == 1)
     }
 
-    @Test func stateFileOfAnotherSchemaIsMovedAside() throws {
+    @Test func stateFileOfAnotherSchemaIsMovedAside() async throws {
         let directory = TemporaryDirectory("weatherd-schema")
         let future = StateSnapshot(
             schemaVersion: 2,
@@ -142,7 +166,7 @@ struct WeatherServiceLifecycleTests {
         )
         directory.write("state.json", StateEncoder.encode(future))
         let h = ServiceHarness(directory: directory)
-        h.service.start()
+        await h.start()
         #expect(directory.contents().contains("state.json.corrupt-20261122T040506Z"))
         let error = try #require(h.log.entries.first { $0.level == .error })
         #expect(error.message.hasPrefix("state file was corrupt (unsupported schema_version 2)"))
@@ -150,22 +174,20 @@ struct WeatherServiceLifecycleTests {
 
     // MARK: - reload()
 
-    @Test func reloadIsAppliedAtTheNextTick() async throws {
+    @Test func reloadIsAppliedAtOnce() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin, ServiceHarness.london])
-        h.service.start()
+        await h.start()
         await h.tick()  // tick 0: Berlin
 
         var added = Configuration()
+        added.api.baseURL = "http://127.0.0.1:9"
         added.locations = [ServiceHarness.berlin, ServiceHarness.london, ServiceHarness.tokyo]
-        h.service.reload(added)
-        let reloaded = try #require(
-            h.service.queue.sync { h.log.entries(messageID: MessageID.reloaded).first }
-        )
+        added.refresh = .everyTick
+        await h.service.reload(added)
+        let reloaded = try #require(h.log.entries(messageID: MessageID.reloaded).first)
         #expect(reloaded.level == .notice)
-        #expect(reloaded.message == "configuration reloaded: 3 locations every 10s")
-        // Not applied before the next tick.
-        #expect(h.service.snapshot().locations.count == 2)
-        #expect(try h.readState().locations.count == 2)
+        #expect(reloaded.message == "configuration reloaded: 3 locations every 10s, refresh every_tick")
+        #expect(await h.snapshot().locations.count == 3)
 
         await h.advanceAndTick()  // tick 1: London
         var state = try h.readState()
@@ -178,8 +200,10 @@ struct WeatherServiceLifecycleTests {
         #expect(h.provider.calls == ["berlin", "london", "tokyo"])
 
         var removed = Configuration()
+        removed.api.baseURL = "http://127.0.0.1:9"
         removed.locations = [ServiceHarness.london, ServiceHarness.tokyo]
-        h.service.reload(removed)
+        removed.refresh = .everyTick
+        await h.service.reload(removed)
         await h.advanceAndTick()  // tick 3: 3 mod 2 = Tokyo
         state = try h.readState()
         #expect(state.locations.map(\.location.id) == ["london", "tokyo"])
@@ -193,12 +217,13 @@ struct WeatherServiceLifecycleTests {
 
     @Test func reloadWithANewIntervalRestartsTheTimer() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         var faster = Configuration()
+        faster.api.baseURL = "http://127.0.0.1:9"
         faster.locations = [ServiceHarness.berlin]
         faster.interval = .seconds(30)
-        h.service.reload(faster)
-        h.service.queue.sync {}
+        faster.refresh = .everyTick
+        await h.service.reload(faster)
         #expect(h.ticks.startedIntervals == [.seconds(10), .seconds(30)])
         await h.tick()
         #expect(try h.readState().daemon.intervalSeconds == 30)
@@ -206,26 +231,28 @@ struct WeatherServiceLifecycleTests {
 
     @Test func reloadWithNewAPISettingsBuildsANewProvider() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         var other = Configuration()
         other.locations = [ServiceHarness.berlin]
         other.api.baseURL = "http://127.0.0.1:8080"
-        h.service.reload(other)
+        other.refresh = .everyTick
         #expect(h.providersMade.value == 1)
-        await h.tick()
+        await h.service.reload(other)
         #expect(h.providersMade.value == 2)
+        await h.tick()
+        #expect(h.provider.calls == ["berlin"])
     }
 
     @Test func rejectedReloadIsLoggedAndTheOldConfigurationStays() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         let error = ConfigError(
             file: "/etc/weatherd/config.yaml",
             keyPath: "interval",
             line: 1,
             message: "must be greater than 0"
         )
-        h.service.rejectReload(error)
+        await h.service.rejectReload(error)
         let entry = try #require(h.log.entries(messageID: MessageID.reloadRejected).first)
         #expect(entry.level == .error)
         #expect(entry.message == "configuration not reloaded, keeping the running one: \(error)")
@@ -237,12 +264,12 @@ struct WeatherServiceLifecycleTests {
 
     @Test func stopCancelsAFetchInFlightAndWritesTheFinalState() async throws {
         let h = ServiceHarness()
-        h.service.start()
+        await h.start()
         await h.tick()
         let gate = Gate()
         h.provider.script("london", .cancellable(gate, then: .success(ScriptedProvider.defaultWeather)))
         h.clock.advance(seconds: 10)
-        h.tickWithoutWaiting()
+        await h.tickWithoutWaiting()
         #expect(await h.provider.waitForCalls(2))
 
         h.clock.advance(seconds: 3)
@@ -273,7 +300,7 @@ struct WeatherServiceLifecycleTests {
 
     @Test func stopWithoutAFetchInFlight() async throws {
         let h = ServiceHarness()
-        h.service.start()
+        await h.start()
         await h.tick()
         h.clock.advance(seconds: 5)
         await h.service.stop()
@@ -286,10 +313,10 @@ struct WeatherServiceLifecycleTests {
     /// after `grace`.
     @Test func stopAbandonsAFetchThatIgnoresCancellation() async throws {
         let h = ServiceHarness()
-        h.service.start()
+        await h.start()
         let gate = Gate()
         h.provider.script("berlin", .blocked(gate, then: .success(ScriptedProvider.defaultWeather)))
-        h.tickWithoutWaiting()
+        await h.tickWithoutWaiting()
         #expect(await h.provider.waitForCalls(1))
 
         let finished = Locked(false)
@@ -319,7 +346,7 @@ struct WeatherServiceLifecycleTests {
         let h = ServiceHarness(interval: .milliseconds(100), watchdog: .milliseconds(200)) {
             $0.timeout = .milliseconds(100)
         }
-        h.service.start()
+        await h.start()
         await h.tick()
         try await Task.sleep(for: .milliseconds(250))
         #expect(h.notifier.watchdogPings >= 2)
@@ -345,7 +372,7 @@ struct WeatherServiceLifecycleTests {
 
         // A wedged tick queue: nothing at all while it is blocked.
         let blocked = DispatchSemaphore(value: 0)
-        h.service.queue.async { blocked.wait() }
+        h.service.executor.queue.async { blocked.wait() }
         let beforeBlock = h.notifier.watchdogPings
         try await Task.sleep(for: .milliseconds(400))
         #expect(h.notifier.watchdogPings == beforeBlock)
@@ -361,16 +388,16 @@ struct WeatherServiceLifecycleTests {
         let fifo = AtomicFile.temporaryPrefix(for: h.stateFile.path) + String(getpid())
         #expect(mkfifo(fifo, 0o600) == 0)
         let callsBefore = h.provider.calls.count
-        h.tickWithoutWaiting()  // its write blocks in open()
+        await h.tickWithoutWaiting()  // its write blocks in open()
         // Ticks keep coming while the write hangs; after 100 + 100 + 100 ms the pings stop.
         for _ in 0..<5 {
             try await Task.sleep(for: .milliseconds(100))
-            h.tickWithoutWaiting()
+            await h.tickWithoutWaiting()
         }
         let stalled = h.notifier.watchdogPings
         for _ in 0..<4 {
             try await Task.sleep(for: .milliseconds(100))
-            h.tickWithoutWaiting()
+            await h.tickWithoutWaiting()
         }
         #expect(h.notifier.watchdogPings == stalled)
         // Every tick fetched: none was held up by the write.
@@ -394,7 +421,7 @@ struct WeatherServiceLifecycleTests {
         let h = ServiceHarness(statePath: "sub/state.json")
         let sub = h.directory.file("sub")
         try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
-        h.service.start()
+        await h.start()
         await h.tick()
         try FileManager.default.removeItem(atPath: sub)
         await h.advanceAndTick()
@@ -407,7 +434,7 @@ struct WeatherServiceLifecycleTests {
         let h = ServiceHarness(statePath: "sub/state.json")
         let sub = h.directory.file("sub")
         try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
-        h.service.start()
+        await h.start()
         await h.tick()
         #expect(try h.readState().rotationIndex == 0)
         #expect(!h.log.entries.contains { $0.level == .error })
@@ -448,7 +475,7 @@ struct WeatherServiceLifecycleTests {
     @Test func stateWriteFailureWithAFileWhereTheDirectoryShouldBe() async throws {
         let h = ServiceHarness(statePath: "blocker/state.json")
         h.directory.write("blocker", "not a directory")
-        h.service.start()
+        await h.start()
         await h.tick()
         await h.advanceAndTick()
         let errors = h.log.entries.filter { $0.level == .error }
@@ -468,7 +495,7 @@ struct WeatherServiceLifecycleTests {
         let directory = TemporaryDirectory("weatherd-textfile")
         let textfile = directory.file("weatherd.prom")
         let h = ServiceHarness(directory: directory) { $0.prometheusTextfile = textfile }
-        h.service.start()
+        await h.start()
         #expect(try String(contentsOfFile: textfile, encoding: .utf8).contains("weatherd_ticks_total 0\n"))
         await h.tick()
         await h.advanceAndTick()
@@ -482,7 +509,7 @@ struct WeatherServiceLifecycleTests {
         let directory = TemporaryDirectory("weatherd-textfile")
         let textfile = directory.file("missing/weatherd.prom")
         let h = ServiceHarness(directory: directory) { $0.prometheusTextfile = textfile }
-        h.service.start()
+        await h.start()
         await h.tick()
         await h.advanceAndTick()
         let errors = h.log.entries.filter { $0.level == .error }

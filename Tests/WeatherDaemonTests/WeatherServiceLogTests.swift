@@ -8,7 +8,7 @@ import WeatherDaemon
 struct WeatherServiceLogTests {
     @Test func successEntry() async throws {
         let h = ServiceHarness()
-        h.service.start()
+        await h.start()
         h.log.removeAll()
         await h.tick()
         let entries = h.log.entries(messageID: MessageID.weather)
@@ -50,7 +50,7 @@ struct WeatherServiceLogTests {
 
     @Test func successEntryAtNightInFahrenheit() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.newYork])
-        h.service.start()
+        await h.start()
         let night = Weather(
             observedAt: Timestamp(rfc3339: "2026-11-22T03:45:00Z")!,
             temperature: 28.04,
@@ -80,7 +80,7 @@ struct WeatherServiceLogTests {
 
     @Test func missingValuesAreLeftOutNotFaked() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         h.provider.script("berlin", .weather(Weather(observedAt: Timestamp(rfc3339: "2026-11-22T04:00:00Z")!)))
         await h.tick()
         let entry = try #require(h.log.entries(messageID: MessageID.weather).first)
@@ -98,7 +98,7 @@ struct WeatherServiceLogTests {
 
     @Test func unknownCodeEntry() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         var weather = ScriptedProvider.defaultWeather
         weather.code = WMOCode(42)
         h.provider.script("berlin", .weather(weather))
@@ -112,7 +112,7 @@ struct WeatherServiceLogTests {
 
     @Test func failureEntry() async throws {
         let h = ServiceHarness()
-        h.service.start()
+        await h.start()
         h.log.removeAll()
         h.provider.script("berlin", .failure(FetchError(kind: .timeout, message: "timed out after 5 s")))
         await h.tick()
@@ -142,7 +142,7 @@ struct WeatherServiceLogTests {
 
     @Test func failureEntryWithHTTPStatus() async throws {
         let h = ServiceHarness()
-        h.service.start()
+        await h.start()
         h.provider.script("berlin", .weather(ScriptedProvider.defaultWeather))
         h.provider.script(
             "london",
@@ -170,7 +170,7 @@ struct WeatherServiceLogTests {
 
     @Test func rotationIndexKeepsCounting() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin, ServiceHarness.london])
-        h.service.start()
+        await h.start()
         for _ in 0..<5 { await h.advanceAndTick() }
         let indices = h.log.entries(messageID: MessageID.weather).map { $0["weather.rotation_index"] }
         #expect(indices == ["0", "1", "2", "3", "4"])
@@ -179,11 +179,11 @@ struct WeatherServiceLogTests {
     @Test func apiKeyNeverAppearsInLogs() async throws {
         let secret = "s3cr3t-api-key-value"
         let h = ServiceHarness { $0.api.apiKey = secret }
-        h.service.start()
+        await h.start()
         h.provider.script("london", .failure(FetchError(kind: .http, message: "HTTP 400: bad", httpStatus: 400)))
         await h.tick()
         await h.advanceAndTick()
-        h.service.reload(
+        await h.service.reload(
             {
                 var config = Configuration()
                 config.api.apiKey = secret + "-2"

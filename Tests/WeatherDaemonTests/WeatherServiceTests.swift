@@ -4,12 +4,12 @@ import Testing
 import WeatherCore
 import WeatherDaemon
 
-/// Rotation, overlapping ticks, failures and the STATUS line, driven tick by tick.
+/// Rotation, the queue, failures and the STATUS line, driven tick by tick.
 @Suite("WeatherService: ticks")
 struct WeatherServiceTests {
     @Test func rotatesThroughTheLocationsInOrder() async throws {
         let h = ServiceHarness()
-        h.service.start()
+        await h.start()
         let ids = ["berlin", "london", "new-york"]
         for k in 0..<7 {
             await h.tick()
@@ -22,9 +22,11 @@ struct WeatherServiceTests {
         #expect(h.provider.calls == ["berlin", "london", "new-york", "berlin", "london", "new-york", "berlin"])
         let state = try h.readState()
         #expect(state.daemon.ticks == 7)
+        #expect(state.daemon.ticksFetched == 7)
         #expect(state.daemon.fetchesOK == 7)
         #expect(state.daemon.fetchesFailed == 0)
         #expect(state.daemon.ticksSkipped == 0)
+        #expect(state.daemon.requests == 7)
         #expect(state.locations.map(\.location.id) == ids)
         #expect(state.locations.map(\.status) == [.ok, .ok, .ok])
 
@@ -34,52 +36,83 @@ struct WeatherServiceTests {
         #expect(json["schema_version"] as? Int == 1)
     }
 
-    @Test func aTickWhileAFetchRunsIsSkippedAndCounted() async throws {
+    @Test func autoFetchesEachLocationOncePerDataPeriod() async throws {
+        let h = ServiceHarness(refresh: .auto)
+        await h.start()
+        // 04:05:06 to 04:35:06: three rotations a minute, two period boundaries (04:15, 04:30).
+        for _ in 0..<181 {
+            await h.tick()
+            h.clock.advance(seconds: 10)
+        }
+        let calls = h.provider.calls
+        for id in ["berlin", "london", "new-york"] {
+            #expect(calls.filter { $0 == id }.count == 3, "\(id): \(calls.filter { $0 == id }.count) fetches")
+        }
+        let state = try h.readState()
+        #expect(state.daemon.ticks == 181)
+        #expect(state.daemon.ticksFetched == 9)
+        #expect(state.daemon.ticksFromCache == 172)
+        #expect(state.daemon.refresh == "auto")
+        // Every location shows the 04:30 period, fetched within the spread (a minute) and one rotation.
+        for entry in state.locations {
+            #expect(entry.weather?.observedAt == Timestamp(rfc3339: "2026-11-22T04:30:00Z"))
+            let fetched = try #require(entry.fetchedAt)
+            #expect(fetched.seconds(since: Timestamp(rfc3339: "2026-11-22T04:30:00Z")!) <= 60 + 30)
+        }
+        // The first request of each location asked for the day's outlook, later ones not.
+        #expect(h.provider.requests.filter(\.includingToday).count == 3)
+        #expect(state.daemon.quota.day.used == 10.8)
+    }
+
+    @Test func aDueLocationWhoseTickFindsAFetchRunningIsQueuedAndFetchedWhenItEnds() async throws {
         let h = ServiceHarness(locations: [
             ServiceHarness.berlin, ServiceHarness.london, ServiceHarness.newYork, ServiceHarness.tokyo,
         ])
-        h.service.start()
+        await h.start()
         let gate = Gate()
         h.provider.script("berlin", .blocked(gate, then: .success(ScriptedProvider.defaultWeather)))
 
-        h.tickWithoutWaiting()
+        await h.tickWithoutWaiting()
         #expect(await h.provider.waitForCalls(1))
         h.clock.advance(seconds: 10)
-        h.tickWithoutWaiting()
+        await h.tickWithoutWaiting()
         h.clock.advance(seconds: 10)
-        h.tickWithoutWaiting()
+        await h.tickWithoutWaiting()
         #expect(h.provider.calls == ["berlin"])
-        let during = h.service.snapshot()
+        let during = await h.snapshot()
         #expect(during.daemon.ticks == 3)
         #expect(during.daemon.ticksSkipped == 2)
-        #expect(during.currentLocation == "berlin")
-        #expect(during.rotationIndex == 0)
-        #expect(h.log.entries.filter { $0.level == .debug && $0.message.contains("skipped") }.count == 2)
+        #expect(during.currentLocation == "new-york")
+        #expect(during.rotationIndex == 2)
+        // Each queued tick logged its location: no data yet, queued.
+        let waiting = h.log.entries(messageID: MessageID.noData)
+        #expect(waiting.map { $0["weather.location"] } == ["london", "new-york"])
+        #expect(waiting.allSatisfy { $0["weather.waiting"] == "queued" && $0["weather.source"] == "none" })
+        #expect(waiting.allSatisfy { $0.level == .info })
 
         gate.open()
-        await h.service.drain()
+        await h.service.settle()
+        // London and New York were fetched as soon as the connection was free, longest-due first.
+        #expect(h.provider.calls == ["berlin", "london", "new-york"])
         var state = try h.readState()
         #expect(state.daemon.ticksSkipped == 2)
-        #expect(state.daemon.fetchesOK == 1)
-        #expect(state.locations.first?.status == .ok)
+        #expect(state.daemon.fetchesOK == 3)
+        #expect(state.locations.prefix(3).allSatisfy { $0.status == .ok })
+        let queued = h.log.entries(messageID: MessageID.weather).filter { $0["weather.queued"] == "1" }
+        #expect(queued.map { $0["weather.location"] } == ["london", "new-york"])
+        #expect(queued.allSatisfy { $0["weather.source"] == "network" && $0["weather.fetch_ms"] != nil })
 
-        // Skipped ticks still advance the rotation: tick 3 shows location 3 mod 4.
         await h.advanceAndTick()
-        #expect(h.provider.calls == ["berlin", "tokyo"])
+        #expect(h.provider.calls == ["berlin", "london", "new-york", "tokyo"])
         state = try h.readState()
         #expect(state.currentLocation == "tokyo")
         #expect(state.rotationIndex == 3)
-        #expect(state.daemon.ticks == 4)
-        #expect(
-            state.daemon.ticks
-                == state.daemon.fetchesOK + state.daemon.fetchesFailed + state.daemon.ticksSkipped
-                + state.daemon.ticksFromCache
-        )
+        #expect(state.daemon.ticks == state.daemon.ticksFetched + state.daemon.ticksSkipped + state.daemon.ticksFromCache)
     }
 
     @Test func aFailureKeepsTheLastGoodWeather() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         h.provider.script(
             "berlin",
             .weather(ScriptedProvider.defaultWeather),
@@ -116,6 +149,7 @@ struct WeatherServiceTests {
         #expect(lastError["at"] as? String == "2026-11-22T04:05:16Z")
         #expect((entry["weather"] as? [String: Any])?["temperature"] as? Double == 2.0)
 
+        // One rotation (10 s) later: tried again.
         await h.advanceAndTick()
         state = try h.readState()
         berlin = try #require(state.locations.first)
@@ -138,7 +172,7 @@ struct WeatherServiceTests {
 
     @Test func aFailureBeforeAnySuccessLeavesWeatherNull() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         h.provider.script("berlin", .failure(FetchError(kind: .network, message: "connection refused")))
         await h.tick()
         let berlin = try #require(try h.readState().locations.first)
@@ -149,9 +183,33 @@ struct WeatherServiceTests {
         #expect(entry["weather"] is NSNull)
     }
 
+    @Test func aFailingLocationBacksOffInsteadOfCostingARequestEveryRotation() async throws {
+        let h = ServiceHarness(refresh: .auto)
+        await h.start()
+        for _ in 0..<30 { h.provider.script("london", .failure(FetchError(kind: .network, message: "refused"))) }
+        // Ten minutes: London is tried at 0, 30, 90, 210 and 450 s after its first visit.
+        for _ in 0..<60 {
+            await h.tick()
+            h.clock.advance(seconds: 10)
+        }
+        #expect(h.provider.calls.filter { $0 == "london" }.count == 5)
+        let state = try h.readState()
+        let london = state.locations[1]
+        #expect(london.consecutiveFailures == 5)
+        #expect(london.status == .error)
+        // Its next try: 450 + min(900, 30 × 16) = 930 s after its first visit (04:05:16).
+        #expect(london.nextRefreshAt == Timestamp(rfc3339: "2026-11-22T04:20:46Z"))
+        let warnings = h.log.entries.filter { $0.level == .warning }
+        #expect(warnings.count == 5)
+        // Its other ticks are "no data yet", waiting to retry, at priority 6.
+        let waiting = h.log.entries(messageID: MessageID.noData)
+        #expect(waiting.count == 15)
+        #expect(waiting.allSatisfy { $0["weather.waiting"] == "retry" && $0["weather.last_error_kind"] == "network" })
+    }
+
     @Test func statusLineAfterATick() async throws {
         let h = ServiceHarness()
-        h.service.start()
+        await h.start()
         await h.tick()
         #expect(h.notifier.statusLines.last == "Berlin 2.0 °C Slight rain · 3 locations · 0 failing")
 
@@ -164,9 +222,9 @@ struct WeatherServiceTests {
         #expect(h.notifier.statusLines.count == 3)
     }
 
-    @Test func statusLineWithFahrenheitAndWithoutTemperature() async throws {
+    @Test func statusLineWithFahrenheitAndWithoutTemperatureAndForOneLocation() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.tokyo, ServiceHarness.berlin])
-        h.service.start()
+        await h.start()
         var fahrenheit = ScriptedProvider.defaultWeather
         fahrenheit.temperature = 35.64
         fahrenheit.code = WMOCode(0)
@@ -179,12 +237,17 @@ struct WeatherServiceTests {
         #expect(h.notifier.statusLines.last == "Tokyo 35.6 °F Clear sky · 2 locations · 0 failing")
         await h.advanceAndTick()
         #expect(h.notifier.statusLines.last == "Berlin Slight rain · 2 locations · 0 failing")
+
+        let one = ServiceHarness(locations: [ServiceHarness.berlin])
+        await one.start()
+        await one.tick()
+        #expect(one.notifier.statusLines.last == "Berlin 2.0 °C Slight rain · 1 location · 0 failing")
     }
 
     @Test func stateFileCarriesTheDaemonRecord() async throws {
         let h = ServiceHarness(interval: .milliseconds(2500)) { $0.timeout = .seconds(4) }
         let startedAt = h.clock.now
-        h.service.start()
+        await h.start()
         await h.advanceAndTick(seconds: 3)
         let state = try h.readState()
         #expect(state.schemaVersion == 1)
@@ -194,9 +257,20 @@ struct WeatherServiceTests {
         #expect(state.daemon.startedAt == startedAt)
         #expect(state.daemon.intervalSeconds == 2.5)
         #expect(state.daemon.timeoutSeconds == 4)
+        #expect(state.daemon.refresh == "every_tick")
         #expect(state.daemon.backoffUntil == nil)
         #expect(state.locations.map(\.status) == [.ok, .pending, .pending])
         let attributes = try FileManager.default.attributesOfItem(atPath: h.stateFile.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o644)
+    }
+
+    @Test func refreshAllMakesEveryLocationDueAtOnce() async throws {
+        let h = ServiceHarness(refresh: .auto)
+        await h.start()
+        for _ in 0..<6 { await h.advanceAndTick() }
+        #expect(h.provider.calls.count == 3)
+        await h.service.refreshAll()
+        for _ in 0..<6 { await h.advanceAndTick() }
+        #expect(h.provider.calls.count == 6)
     }
 }

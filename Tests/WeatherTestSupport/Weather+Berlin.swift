@@ -17,7 +17,8 @@ extension Weather {
             windGusts: 30.2,
             isDay: true,
             code: WMOCode(61),
-            units: Units()
+            units: Units(),
+            dataInterval: 900
         )
     }
 }

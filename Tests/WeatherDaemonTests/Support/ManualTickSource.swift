@@ -2,8 +2,8 @@ import Dispatch
 import Synchronization
 import WeatherDaemon
 
-/// A tick source that never fires by itself: it remembers the handler so a test could fire it, but tests
-/// normally call `service.queue.sync { service.tick() }` directly.
+/// A tick source that never fires by itself: it remembers the handler so a test can fire it, but tests
+/// normally call `service.tick()` directly.
 final class ManualTickSource: TickSource {
     private struct State {
         var intervals: [Duration] = []
@@ -16,20 +16,21 @@ final class ManualTickSource: TickSource {
 
     /// The interval of every `start` call, in order.
     var startedIntervals: [Duration] { state.withLock { $0.intervals } }
-    /// How often `stop` was called.
+    /// How often a started ticker was stopped.
     var stopCount: Int { state.withLock { $0.stops } }
     /// Whether a handler is installed (started and not stopped since).
     var isRunning: Bool { state.withLock { $0.handler != nil } }
 
-    func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
+    func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) -> any Ticker {
         state.withLock {
             $0.intervals.append(interval)
             $0.handler = handler
             $0.queue = queue
         }
+        return ManualTicker(source: self)
     }
 
-    func stop() {
+    fileprivate func stop() {
         state.withLock {
             $0.stops += 1
             $0.handler = nil
@@ -42,4 +43,10 @@ final class ManualTickSource: TickSource {
         guard let handler, let queue else { return }
         queue.sync { handler() }
     }
+}
+
+private struct ManualTicker: Ticker {
+    let source: ManualTickSource
+
+    func stop() { source.stop() }
 }

@@ -1,10 +1,10 @@
-import Foundation
 import Synchronization
 import WeatherCore
 import WeatherTestSupport
 
 /// A `WeatherProviding` double with scripted answers per location id. Without a script a location gets
-/// ``ScriptedProvider/defaultWeather``.
+/// ``ScriptedProvider/defaultWeather``, observed at the start of the clock's current 15 minutes when a
+/// clock is given.
 final class ScriptedProvider: WeatherProviding {
     enum Step: Sendable {
         /// Answer with this weather.
@@ -18,19 +18,42 @@ final class ScriptedProvider: WeatherProviding {
         case cancellable(Gate, then: Result<Weather, FetchError>)
     }
 
+    /// One request as the provider saw it.
+    struct Call: Sendable, Equatable {
+        var id: String
+        var includingToday: Bool
+    }
+
     private struct State {
         var scripts: [String: [Step]] = [:]
-        var calls: [String] = []
+        var calls: [Call] = []
         var cancelledCalls: [String] = []
     }
 
     private let state = Mutex(State())
+    private let clock: TestClock?
 
-    /// Berlin's weather of SPEC §6: 2.0 °C, Slight rain.
+    init(clock: TestClock? = nil) {
+        self.clock = clock
+    }
+
+    /// Berlin's weather of SPEC §6: 2.0 °C, Slight rain, observed 2026-11-22T04:00:00Z.
     static let defaultWeather = Weather.berlin(observedAt: Timestamp(rfc3339: "2026-11-22T04:00:00Z")!)
 
+    /// The weather answered without a script: ``defaultWeather`` observed at the start of the clock's
+    /// current 15 minutes.
+    var currentWeather: Weather {
+        var weather = Self.defaultWeather
+        if let now = clock?.now {
+            weather.observedAt = Timestamp(secondsSinceEpoch: (now.secondsSinceEpoch / 900).rounded(.down) * 900)
+        }
+        return weather
+    }
+
     /// Location ids in the order they were asked for.
-    var calls: [String] { state.withLock { $0.calls } }
+    var calls: [String] { state.withLock { $0.calls.map(\.id) } }
+    /// Every request, with whether it asked for the day's outlook.
+    var requests: [Call] { state.withLock { $0.calls } }
     /// Location ids whose blocked fetch saw its task cancelled.
     var cancelledCalls: [String] { state.withLock { $0.cancelledCalls } }
 
@@ -39,32 +62,44 @@ final class ScriptedProvider: WeatherProviding {
         state.withLock { $0.scripts[id, default: []].append(contentsOf: steps) }
     }
 
-    func currentWeather(at location: Location, units: Units) async throws(FetchError) -> Weather {
+    func forecast(at location: Location, units: Units, includingToday: Bool) async throws(FetchError) -> Forecast {
         let step = state.withLock { state -> Step? in
-            state.calls.append(location.id)
+            state.calls.append(Call(id: location.id, includingToday: includingToday))
             guard var steps = state.scripts[location.id], !steps.isEmpty else { return nil }
             let step = steps.removeFirst()
             state.scripts[location.id] = steps
             return step
         }
+        let weather: Weather
         switch step {
         case nil:
-            return Self.defaultWeather
-        case .weather(let weather):
-            return weather
+            weather = currentWeather
+        case .weather(let scripted):
+            weather = scripted
         case .failure(let error):
             throw error
         case .blocked(let gate, let then):
             await gate.wait()
-            return try then.get()
+            weather = try then.get()
         case .cancellable(let gate, let then):
             await gate.waitCancellably()
             if Task.isCancelled {
                 state.withLock { $0.cancelledCalls.append(location.id) }
                 throw FetchError(kind: .network, message: "cancelled")
             }
-            return try then.get()
+            weather = try then.get()
         }
+        let today =
+            includingToday
+            ? Today(
+                date: LocalDate(at: weather.observedAt, utcOffsetSeconds: weather.utcOffsetSeconds ?? 0),
+                temperatureMax: 4.1,
+                temperatureMin: -0.8,
+                precipitationProbabilityMax: 80,
+                code: WMOCode(61),
+                fetchedAt: weather.observedAt
+            ) : nil
+        return Forecast(weather: weather, today: today)
     }
 
     /// Waits (at most `timeout`) until `count` calls were made; returns whether they were.

@@ -6,13 +6,15 @@ import WeatherCore
 import WeatherDaemon
 
 /// A ``WeatherService`` wired to test doubles: scripted provider, manual ticks, recording notifier and
-/// logger, an injected clock, and a real state file in a temporary directory.
+/// logger, injected clocks, and a real state file in a temporary directory. Unless a test says
+/// otherwise it refreshes `every_tick` (one fetch per tick, so each tick's answer is the script's), with
+/// no quota limits.
 final class ServiceHarness: Sendable {
     let directory: TemporaryDirectory
-    let provider = ScriptedProvider()
+    let clock = TestClock()
+    let provider: ScriptedProvider
     let notifier: RecordingNotifier
     let ticks = ManualTickSource()
-    let clock = TestClock()
     let log = LogRecorder()
     let stateFile: StateFile
     let service: WeatherService
@@ -33,16 +35,20 @@ final class ServiceHarness: Sendable {
     init(
         locations: [Location] = [berlin, london, newYork],
         interval: Duration = .seconds(10),
+        refresh: RefreshPolicy = .everyTick,
         statePath: String = "state.json",
         directory: TemporaryDirectory = TemporaryDirectory("weatherd-service"),
         geocoder: ScriptedGeocoder? = nil,
         watchdog: Duration? = nil,
+        seed: UInt64 = 42,
         configure: (inout Configuration) -> Void = { _ in }
     ) {
         self.directory = directory
         var configuration = Configuration()
         configuration.locations = locations
         configuration.interval = interval
+        configuration.refresh = refresh
+        configuration.api.baseURL = "http://127.0.0.1:9"
         configure(&configuration)
         let stateFile = StateFile(path: directory.file(statePath))
         self.stateFile = stateFile
@@ -55,10 +61,10 @@ final class ServiceHarness: Sendable {
         }
         let notifier = RecordingNotifier(onReady: onReady, watchdogTimeout: watchdog)
         self.notifier = notifier
-        let ticks = self.ticks
-        let provider = self.provider
-        let providersMade = self.providersMade
         let clock = self.clock
+        let provider = ScriptedProvider(clock: clock)
+        self.provider = provider
+        let providersMade = self.providersMade
         var makeGeocoder: (@Sendable (Configuration) -> any GeocodingProviding)?
         if let geocoder {
             makeGeocoder = { _ in geocoder }
@@ -71,35 +77,46 @@ final class ServiceHarness: Sendable {
                     providersMade.withLock { $0 += 1 }
                     return provider
                 },
+                makeGeocoder: makeGeocoder,
                 notifier: notifier,
                 ticks: ticks,
-                now: { clock.now },
+                now: { clock.moment },
                 pid: Self.pid,
                 version: Self.version,
-                makeGeocoder: makeGeocoder
+                seed: seed
             ),
             logger: log.logger()
         )
     }
 
-    /// Whether the state file existed at each `READY=1` (with `recordStateAtReady`).
+    /// Whether the state file existed at each `READY=1`.
     let seenAtReady: Locked<[Bool]>
 
-    /// One tick on the service's queue, without waiting for its fetch.
-    func tickWithoutWaiting() {
-        service.queue.sync { service.tick() }
+    func start() async {
+        await service.start()
     }
 
-    /// One tick, then waits until its fetch (if any) has completed and been recorded.
+    /// One tick, without waiting for its fetch.
+    func tickWithoutWaiting() async {
+        await service.tick()
+    }
+
+    /// One tick, then waits until its fetch (and any queued after it) has ended and the state file is
+    /// written.
     func tick() async {
-        tickWithoutWaiting()
-        await service.drain()
+        await service.tick()
+        await service.settle()
     }
 
-    /// `interval` later, one tick.
+    /// `seconds` later, one tick.
     func advanceAndTick(seconds: Double = 10) async {
         clock.advance(seconds: seconds)
         await tick()
+    }
+
+    /// The state as the service holds it now.
+    func snapshot() async -> StateSnapshot {
+        await service.currentSnapshot()
     }
 
     /// The state file as a reader sees it.
