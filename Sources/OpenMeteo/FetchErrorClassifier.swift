@@ -41,11 +41,8 @@ enum FetchErrorClassifier {
 
     /// The error for a failed request (no complete response).
     static func classify(_ error: any Error, timeout: Duration, bodyLimit: Int) -> FetchError {
-        if error is NIOTooManyBytesError {
+        if error is ResponseAccumulator.ResponseTooBigError {
             return FetchError(kind: .invalidResponse, message: "invalid response: body over \(bodyLimit / 1024) KiB")
-        }
-        if error is HTTPGetter.DeadlineExceeded {
-            return timedOut(timeout)
         }
         if error is CancellationError {
             return FetchError(kind: .network, message: "request cancelled")

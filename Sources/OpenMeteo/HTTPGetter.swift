@@ -7,6 +7,11 @@ import WeatherCore
 /// One bounded `GET`: a whole-request deadline (head and body: a server that drips bytes ends as
 /// `timeout`), a body size limit, transport failures classified into ``FetchError``s. Shared by the
 /// forecast and geocoding clients. Cancelling the calling task cancels the request.
+///
+/// AsyncHTTPClient's `ResponseAccumulator` does the collecting: its `maxBodySize` refuses a body by its
+/// `Content-Length` or as it arrives, and the delegate form's deadline covers the whole request (the
+/// `async` form's deadline ends with the response head, which would need a second task to time the
+/// body).
 struct HTTPGetter: Sendable {
     /// The largest response body accepted.
     static let bodyLimit = 1 << 20
@@ -25,49 +30,59 @@ struct HTTPGetter: Sendable {
     let timeout: Duration
     let userAgent: String
     let logger: Logger
+    /// The one event loop the requests of this getter, their connection and their delegate run on: with
+    /// any loop, the request and the pooled connection landed on two, which woke both for every fetch.
+    let eventLoop: any EventLoop
 
-    /// GETs `url`: any complete response (whatever its status), or the classified failure.
-    func get(_ url: String) async throws(FetchError) -> Response {
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "User-Agent", value: userAgent)
-        request.headers.add(name: "Accept", value: "application/json")
-        // Clamped: a deadline past ~292 years would overflow NIO's nanoseconds.
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(min(timeout.seconds, 1e9) * 1e9))
+    init(httpClient: HTTPClient, timeout: Duration, userAgent: String, logger: Logger) {
+        self.httpClient = httpClient
+        self.timeout = timeout
+        self.userAgent = userAgent
+        self.logger = logger
+        self.eventLoop = httpClient.eventLoopGroup.next()
+    }
+
+    /// The `GET` request for `url`, with weatherd's headers.
+    func request(_ url: String) throws(FetchError) -> HTTPClient.Request {
         do {
-            return try await withDeadline(deadline) { [httpClient, logger, request] in
-                let response = try await httpClient.execute(request, deadline: deadline, logger: logger)
-                let body = try await response.body.collect(upTo: Self.bodyLimit)
-                return Response(status: Int(response.status.code), headers: response.headers, body: body)
-            }
+            var request = try HTTPClient.Request(url: url, method: .GET)
+            request.headers.add(name: "User-Agent", value: userAgent)
+            request.headers.add(name: "Accept", value: "application/json")
+            return request
         } catch {
             throw FetchErrorClassifier.classify(error, timeout: timeout, bodyLimit: Self.bodyLimit)
         }
     }
 
-    /// Runs `operation`, cancelled when `deadline` passes first (then ``DeadlineExceeded`` is thrown).
-    /// AsyncHTTPClient's own deadline ends when the response head arrives; this one covers the body. It
-    /// fires a little after the client's, so that a request that never got a response ends with the
-    /// client's own error, which says why (connection refused, cannot resolve).
-    private func withDeadline<Value: Sendable>(
-        _ deadline: NIODeadline,
-        _ operation: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        try await withThrowingTaskGroup(of: Value?.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                let remaining = deadline + Self.bodyDeadlineMargin - NIODeadline.now()
-                try await Task.sleep(for: .nanoseconds(max(0, remaining.nanoseconds)))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw DeadlineExceeded() }
-            return value
-        }
+    /// GETs `url`: any complete response (whatever its status), or the classified failure.
+    func get(_ url: String) async throws(FetchError) -> Response {
+        try await get(request(url))
     }
 
-    /// How much later than the client's deadline the whole-request deadline fires.
-    static let bodyDeadlineMargin = TimeAmount.milliseconds(50)
-
-    /// The whole-request deadline passed.
-    struct DeadlineExceeded: Error {}
+    /// Sends `request`: any complete response (whatever its status), or the classified failure.
+    func get(_ request: HTTPClient.Request) async throws(FetchError) -> Response {
+        do {
+            // Clamped: a deadline past ~292 years would overflow NIO's nanoseconds.
+            let deadline = NIODeadline.now() + .nanoseconds(Int64(min(timeout.seconds, 1e9) * 1e9))
+            let task = httpClient.execute(
+                request: request,
+                delegate: ResponseAccumulator(request: request, maxBodySize: Self.bodyLimit),
+                eventLoop: .delegateAndChannel(on: eventLoop),
+                deadline: deadline,
+                logger: logger
+            )
+            let response = try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
+            }
+            return Response(
+                status: Int(response.status.code),
+                headers: response.headers,
+                body: response.body ?? ByteBuffer()
+            )
+        } catch {
+            throw FetchErrorClassifier.classify(error, timeout: timeout, bodyLimit: Self.bodyLimit)
+        }
+    }
 }

@@ -1,12 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import WeatherCore
 
 /// Writes a ``StateSnapshot`` as the state file's JSON (SPEC §6): one line, keys sorted, a trailing
-/// newline.
+/// newline. The shape is ``StateDocument``'s, the one `Codable` spelling of the file that
+/// ``StateDecoder`` reads; see `StateDocument.write(to:)` for why the text is not made by `JSONEncoder`.
 public enum StateEncoder {
     /// The JSON text of `snapshot`.
     public static func encode(_ snapshot: StateSnapshot) -> String {
@@ -15,11 +11,9 @@ public enum StateEncoder {
 
     /// The same text as ``encode(_:)``, as UTF-8 bytes: what the state file write needs.
     public static func encodedBytes(_ snapshot: StateSnapshot) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // StateDocument holds no value JSONEncoder refuses (non-finite numbers are left out), so this
-        // cannot fail; were it to, an empty object would be written rather than a crash.
-        var bytes = (try? Array(encoder.encode(StateDocument(snapshot)))) ?? Array("{}".utf8)
+        var json = JSONWriter(capacity: 768 + 1024 * snapshot.locations.count)
+        StateDocument(snapshot).write(to: &json)
+        var bytes = json.bytes
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }

@@ -9,8 +9,9 @@ struct DaemonEndToEndTests {
     static let weatherMessageID = "1e8127529db14a988ec40952865c732b"
 
     let config = """
-        # three places, one with an explicit id
+        # three places, one with an explicit id; a fetch every tick
         timeout: 2s
+        refresh: every_tick
         locations:
           - name: Alpha
             latitude: 10.5

@@ -17,6 +17,9 @@ enum Fault {
         static let backoffBegan = "7b6ab40b877d42fc83c31b871c998e46"
         static let backoffEnded = "741f0afe82fa4d54abd2f2826379035b"
         static let stateWrite = "0ae3383558bf41c691981d4e0ba98393"
+        static let noData = "eccd69ded4494c56bf3b0ab4ba0ed847"
+        static let quotaFull = "8bacf83b198a4ec39d24529cc64e9eac"
+        static let fetchFailed = "3b6d93b2dc85492286bca79bb6d401af"
     }
 
     /// Open-Meteo's answer when the minutely limit is used up.
@@ -50,10 +53,16 @@ enum Fault {
         Place(id: nil, name: "Gamma", latitude: -30, longitude: -40),
     ]
 
-    /// A YAML configuration with `places`, `timeout` and extra top-level lines; names are double-quoted
-    /// with escapes, so any text (newlines, control characters) survives.
-    static func config(_ places: [Place], timeout: String = "2s", extra: String = "") -> String {
-        var yaml = "timeout: \(timeout)\n"
+    /// A YAML configuration with `places`, `timeout`, `refresh` (default `every_tick`: the fault tests
+    /// count one request per tick) and extra top-level lines; names are double-quoted with escapes, so
+    /// any text (newlines, control characters) survives.
+    static func config(
+        _ places: [Place],
+        timeout: String = "2s",
+        refresh: String = "every_tick",
+        extra: String = ""
+    ) -> String {
+        var yaml = "timeout: \(timeout)\nrefresh: \(refresh)\n"
         if !extra.isEmpty { yaml += extra + "\n" }
         yaml += "locations:\n"
         for place in places {

@@ -1,7 +1,8 @@
 import Foundation
-import StateStore
 import Testing
 import WeatherCore
+
+@testable import StateStore
 
 @Suite("StateEncoder")
 struct StateEncoderTests {
@@ -203,5 +204,39 @@ struct StateEncoderTests {
         var output: [UInt8] = []
         JSONWriter.appendEscaped("a\"b\\c\n\r\t\u{01}\u{7F}\u{2028}\u{2029}€…/", to: &output)
         #expect(String(decoding: output, as: UTF8.self) == #""a\"b\\c\n\r\t\u0001\u007f\u2028\u2029€…/""#)
+    }
+}
+
+/// The state file's text is written by hand from ``StateDocument`` (for speed, see its `write(to:)`);
+/// these hold it to what `JSONEncoder` makes of the same document.
+@Suite("StateEncoder against JSONEncoder")
+struct StateEncoderReferenceTests {
+    private static func reference(_ snapshot: StateSnapshot) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(StateDocument(snapshot)), as: UTF8.self) + "\n"
+    }
+
+    @Test func byteForByteForEveryShape() throws {
+        for snapshot in [SpecExample.snapshot, variedSnapshot()] {
+            #expect(StateEncoder.encode(snapshot) == (try Self.reference(snapshot)))
+        }
+        var bare = SpecExample.snapshot
+        bare.currentLocation = nil
+        bare.rotationIndex = nil
+        bare.locations = []
+        #expect(StateEncoder.encode(bare) == (try Self.reference(bare)))
+    }
+
+    /// Strings `JSONEncoder` escapes otherwise (DEL, U+2028) read back the same.
+    @Test func hostileStringsReadBackTheSame() throws {
+        var snapshot = SpecExample.snapshot
+        let name = "quote \" back\\slash \n\r\t \u{01}\u{7F} \u{2028}\u{2029} 🌧️ </script>"
+        snapshot.locations[0].location.name = name
+        snapshot.daemon.version = name
+        let ours = try StateDecoder.decode(Array(StateEncoder.encode(snapshot).utf8))
+        let theirs = try StateDecoder.decode(Array(try Self.reference(snapshot).utf8))
+        #expect(ours == theirs)
+        #expect(ours.locations[0].location.name == name)
     }
 }
