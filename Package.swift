@@ -42,6 +42,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // libyaml, as a system library; all C stays in CYaml + YAML.
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // A YAML node tree with lines and columns, read with libyaml's event API.
+        .target(name: "YAML", dependencies: ["CYaml"]),
         // Atomic writer and tolerant reader of the state file.
         .target(name: "StateStore", dependencies: ["WeatherCore"]),
         // Config, poller, backoff, signals, wiring.
@@ -91,6 +99,7 @@ let package = Package(
             name: "SystemdTests",
             dependencies: ["Systemd", "WeatherTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "WeatherCore", "WeatherTestSupport"]),
         .testTarget(
             name: "WeatherDaemonTests",
