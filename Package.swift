@@ -12,7 +12,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Pure domain: no I/O, no clocks.
@@ -58,8 +57,8 @@ let package = Package(
             dependencies: [
                 "WeatherCore",
                 "StateStore",
+                "YAML",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
