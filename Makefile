@@ -83,7 +83,6 @@ soak: deps
 
 # The libFuzzer runs alone (scripts/test runs them too); FUZZ_SECONDS per target, default 60.
 fuzz: deps
-	swift build --product weatherd
 	scripts/fuzz
 
 # The Debian package built and checked: contents, fields, install/upgrade/remove/purge, lintian.
