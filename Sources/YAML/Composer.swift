@@ -154,8 +154,9 @@ struct Composer {
     /// The next event, copied; libyaml's event is freed before this returns, on every path.
     private mutating func next() throws(YAMLError) -> Event {
         var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) == 1 else { throw libyamlError() }
+        // On failure libyaml leaves the event zeroed, which yaml_event_delete accepts.
         defer { yaml_event_delete(&event) }
+        guard yaml_parser_parse(parser, &event) == 1 else { throw libyamlError() }
         return Event(event)
     }
 
