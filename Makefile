@@ -6,8 +6,9 @@
 #   sudo make install         binary, unit, sysusers entry, journal catalog, default config
 #   make install DESTDIR=/tmp/pkg PREFIX=/usr    staged install for packaging
 #
-# `run` and `test` install libsystemd-dev and pkg-config with apt-get when they
-# are missing and make runs as root; otherwise they print what to install.
+# `run` and `test` install libsystemd-dev, libyaml-dev and pkg-config with
+# apt-get when they are missing and make runs as root; otherwise they print what
+# to install.
 
 SHELL := /bin/sh
 
@@ -36,7 +37,7 @@ FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 COMPLETIONSDIR := .build/completions
 
 RELEASE_BIN := .build/release/weatherd
-DEB_PACKAGES := libsystemd-dev pkg-config
+DEB_PACKAGES := libsystemd-dev libyaml-dev pkg-config
 FORMAT_PATHS := Sources Tests Package.swift
 
 .PHONY: all build deps run test format lint install uninstall clean check-systemd bench completions deb soak fuzz check-deb ci
@@ -45,21 +46,23 @@ all: build
 
 # The Swift standard library, runtime and Foundation are linked statically
 # (--static-swift-stdlib): the binary then needs only the system's glibc,
-# libstdc++, zlib and libsystemd, not the toolchain's /opt/swift/usr/lib/swift/linux.
+# libstdc++, zlib, libsystemd and libyaml, not the toolchain's
+# /opt/swift/usr/lib/swift/linux.
 build:
 	$(SWIFT) build -c release --product weatherd --static-swift-stdlib
 
-# libsystemd's headers and pkg-config file are needed to compile the CSystemd
-# module. Installed with apt-get only when missing and running as root.
+# The headers and pkg-config files of libsystemd and libyaml are needed to
+# compile the CSystemd and CYaml modules. Installed with apt-get only when
+# missing and running as root.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libsystemd; then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libsystemd yaml-0.1; then \
 		exit 0; \
 	elif [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing $(DEB_PACKAGES) ..."; \
 		DEBIAN_FRONTEND=noninteractive apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(DEB_PACKAGES); \
 	else \
-		echo "weatherd needs libsystemd's development files and pkg-config." >&2; \
+		echo "weatherd needs the development files of libsystemd and libyaml, and pkg-config." >&2; \
 		echo "Install them first, e.g.: sudo apt-get install $(DEB_PACKAGES)" >&2; \
 		exit 1; \
 	fi
@@ -83,7 +86,6 @@ soak: deps
 
 # The libFuzzer runs alone (scripts/test runs them too); FUZZ_SECONDS per target, default 60.
 fuzz: deps
-	swift build --product weatherd
 	scripts/fuzz
 
 # The Debian package built and checked: contents, fields, install/upgrade/remove/purge, lintian.

@@ -13,7 +13,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Pure domain: no I/O, no clocks.
@@ -43,6 +42,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // libyaml, as a system library; all C stays in CYaml + YAML.
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // A YAML node tree with lines and columns, read with libyaml's event API.
+        .target(name: "YAML", dependencies: ["CYaml"]),
         // Atomic writer and tolerant reader of the state file.
         .target(name: "StateStore", dependencies: ["WeatherCore"]),
         // Config, poller, backoff, signals, wiring.
@@ -51,10 +58,10 @@ let package = Package(
             dependencies: [
                 "WeatherCore",
                 "StateStore",
+                "YAML",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
@@ -96,6 +103,7 @@ let package = Package(
             name: "SystemdTests",
             dependencies: ["Systemd", "WeatherTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "WeatherCore", "WeatherTestSupport"]),
         .testTarget(
             name: "WeatherDaemonTests",

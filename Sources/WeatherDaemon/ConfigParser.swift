@@ -1,5 +1,5 @@
 import WeatherCore
-import Yams
+import YAML
 
 /// Parses and validates the YAML configuration into a ``Configuration``. Keys not in the file keep
 /// their embedded defaults; unknown keys, wrong types and out-of-range values are ``ConfigError``s that
@@ -17,11 +17,9 @@ public struct ConfigParser: Sendable {
     public func parse(_ text: String, base: Configuration = Configuration()) throws(ConfigError) -> Configuration {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw Self.describe(error, file: file)
+            root = try YAMLParser().parse(text)
         } catch {
-            throw ConfigError(file: file, keyPath: "", line: nil, message: "cannot parse YAML: \(error)")
+            throw Self.describe(error, file: file)
         }
         var config = base
         guard let root else { return try validated(config) }
@@ -138,7 +136,7 @@ public struct ConfigParser: Sendable {
 
     private func parseLocations(_ node: Node, lines: inout [String: Int]) throws(ConfigError) -> [Location] {
         guard case .sequence(let sequence) = node else {
-            throw error("locations", node.mark?.line, "must be a list of locations")
+            throw error("locations", node.mark.line, "must be a list of locations")
         }
         var locations: [Location] = []
         for (index, item) in sequence.enumerated() {
@@ -148,7 +146,7 @@ public struct ConfigParser: Sendable {
             var latitude: Double?
             var longitude: Double?
             var countryCode: String?
-            lines[path] = item.mark?.line
+            lines[path] = item.mark.line
             for (key, value, line) in try mapping(item, path: path) {
                 lines["\(path).\(key)"] = line
                 switch key {
@@ -161,7 +159,7 @@ public struct ConfigParser: Sendable {
                     guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                         throw error(
                             "\(path).country_code",
-                            value.mark?.line,
+                            value.mark.line,
                             "must be a two-letter country code, got \"\(code)\""
                         )
                     }
@@ -169,7 +167,7 @@ public struct ConfigParser: Sendable {
                 default: throw unknownKey(key, path: path, line: line)
                 }
             }
-            let line = item.mark?.line
+            let line = item.mark.line
             guard let name, !name.trimmingWhitespace().isEmpty else {
                 throw error("\(path).name", line, "a location needs a non-empty name")
             }
@@ -201,22 +199,22 @@ public struct ConfigParser: Sendable {
             if case .scalar(let scalar) = node, Self.isNull(scalar) { return [] }
             throw error(
                 path,
-                node.mark?.line,
+                node.mark.line,
                 path.isEmpty ? "the file must be a mapping of keys" : "must be a mapping"
             )
         }
         var entries: [(String, Node, Int?)] = []
         for (key, value) in mapping {
             guard case .scalar(let scalar) = key else {
-                throw error(path, key.mark?.line, "keys must be plain strings")
+                throw error(path, key.mark.line, "keys must be plain strings")
             }
-            entries.append((scalar.string, value, key.mark?.line))
+            entries.append((scalar.string, value, key.mark.line))
         }
         return entries
     }
 
     private func scalar(_ node: Node, path: String, expected: String) throws(ConfigError) -> Node.Scalar {
-        guard case .scalar(let scalar) = node else { throw error(path, node.mark?.line, "must be \(expected)") }
+        guard case .scalar(let scalar) = node else { throw error(path, node.mark.line, "must be \(expected)") }
         return scalar
     }
 
@@ -231,12 +229,12 @@ public struct ConfigParser: Sendable {
         guard value.style == .plain, let number = Double(value.string), number.isFinite,
             value.string.allSatisfy({ $0.isNumber || "+-.eE".contains($0) })
         else {
-            throw error(path, node.mark?.line, "must be a number, got \"\(value.string)\"")
+            throw error(path, node.mark.line, "must be a number, got \"\(value.string)\"")
         }
         guard range.contains(number) else {
             throw error(
                 path,
-                node.mark?.line,
+                node.mark.line,
                 "must be between \(NumberFormat.json(range.lowerBound)) and \(NumberFormat.json(range.upperBound)), got \(value.string)"
             )
         }
@@ -248,11 +246,11 @@ public struct ConfigParser: Sendable {
         guard let duration = DurationParser.parse(value.string) else {
             throw error(
                 path,
-                node.mark?.line,
+                node.mark.line,
                 "must be a duration such as 10s, 500ms, 2m or a number of seconds, got \"\(value.string)\""
             )
         }
-        guard duration > .zero else { throw error(path, node.mark?.line, "must be greater than 0") }
+        guard duration > .zero else { throw error(path, node.mark.line, "must be greater than 0") }
         return duration
     }
 
@@ -261,7 +259,7 @@ public struct ConfigParser: Sendable {
         guard let policy = RefreshPolicy(parsing: value.string) else {
             throw error(
                 path,
-                node.mark?.line,
+                node.mark.line,
                 "must be auto, every_tick or a duration such as 15m, got \"\(value.string)\""
             )
         }
@@ -277,7 +275,7 @@ public struct ConfigParser: Sendable {
         let value = try scalar(node, path: path, expected: "a string")
         guard let choice = Choice(rawValue: value.string) else {
             let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw error(path, node.mark?.line, "must be one of \(allowed), got \"\(value.string)\"")
+            throw error(path, node.mark.line, "must be one of \(allowed), got \"\(value.string)\"")
         }
         return choice
     }
@@ -296,23 +294,13 @@ public struct ConfigParser: Sendable {
         ConfigError(file: file, keyPath: path.isEmpty ? key : "\(path).\(key)", line: line, message: "unknown key")
     }
 
-    static func describe(_ error: YamlError, file: String) -> ConfigError {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let detail = context.map { " (\($0.text))" } ?? ""
-            return ConfigError(file: file, keyPath: "", line: mark.line, message: "invalid YAML: \(problem)\(detail)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return ConfigError(
-                file: file,
-                keyPath: duplicates.joined(separator: ", "),
-                line: context.mark.line,
-                message: "duplicate key"
-            )
-        case .reader(let problem, _, _, _):
-            return ConfigError(file: file, keyPath: "", line: nil, message: "cannot read: \(problem)")
-        default:
-            return ConfigError(file: file, keyPath: "", line: nil, message: "invalid YAML: \(error)")
-        }
+    static func describe(_ error: YAMLError, file: String) -> ConfigError {
+        let message =
+            switch error.kind {
+            case .duplicateKey: "duplicate key"
+            case .reader: "cannot read: \(error.problem)"
+            default: "invalid YAML: \(error.problem)" + (error.context.map { " (\($0))" } ?? "")
+            }
+        return ConfigError(file: file, keyPath: error.keyPath, line: error.mark?.line, message: message)
     }
 }

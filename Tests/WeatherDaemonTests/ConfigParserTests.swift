@@ -520,13 +520,11 @@ struct ConfigParserTests {
 
     }
 
-    /// A duplicate key inside `api:` is reported with the bare key, not its path.
+    /// A duplicate key inside `api:` is reported with its path, at the line of its first occurrence.
     @Test func duplicateNestedKeyNamesItsPath() throws {
         let error = try #require(parseError("api:\n  base_url: https://a.example\n  base_url: https://b.example\n"))
         #expect(error.message == "duplicate key")
         #expect(error.line == 2)
-        withKnownIssue("ConfigParser.describe(_:file:) uses Yams' bare key names") {
-            #expect(error.keyPath == "api.base_url")
-        }
+        #expect(error.keyPath == "api.base_url")
     }
 }

@@ -113,7 +113,7 @@ check "Installed-Size is a number" bash -c "[[ '$(field Installed-Size)' =~ ^[0-
 check "Description has a synopsis and a long text" bash -c "dpkg-deb -f '$deb' Description | sed -n 2p | grep -q ."
 depends=$(field Depends)
 echo "# Depends: $depends"
-for dep in libc6 libsystemd0 'systemd | systemd-sysusers'; do
+for dep in libc6 libsystemd0 libyaml-0-2 'systemd | systemd-sysusers'; do
 	check "Depends names $dep" grep -qF "$dep" <<<"$depends"
 done
 check "Depends has no Swift toolchain library" bash -c "! grep -qi swift <<<'$depends'"
@@ -145,6 +145,8 @@ check "weatherd --version matches the package version" \
 	test "$("$x/usr/bin/weatherd" --version)-$(field Version | sed 's/.*-//')" = "$(field Version)"
 check "the binary loads only system libraries" \
 	bash -c "ldd '$x/usr/bin/weatherd' | awk '/=>/ { print \$3 } /not found/ { print \"missing\" }' | grep -Ev '^(/lib|/usr/lib|/lib64)/' | { ! grep -q .; }"
+check "the binary links the system's libyaml (not a copy of its own)" \
+	bash -c "objdump -p '$x/usr/bin/weatherd' | grep -Eq 'NEEDED +libyaml-0\.so\.2\$'"
 check "the binary is stripped" bash -c "file '$x/usr/bin/weatherd' | grep -q ', stripped'"
 check "check-config accepts the packaged config" \
 	"$x/usr/bin/weatherd" check-config --config "$x/etc/weatherd/config.yaml"

@@ -1,0 +1,6 @@
+#ifndef WEATHERD_CYAML_SHIM_H
+#define WEATHERD_CYAML_SHIM_H
+
+#include <yaml.h>
+
+#endif
