@@ -1,4 +1,3 @@
-import Foundation
 import WeatherCore
 
 #if canImport(FoundationEssentials)
