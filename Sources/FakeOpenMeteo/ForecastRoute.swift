@@ -5,13 +5,14 @@ import Darwin
 #endif
 
 /// `/v1/forecast` for ``FakeOpenMeteoServer/realistic``: validates parameters like Open-Meteo, then answers
-/// with `FakeResponse.forecastBody(...)` for the current quarter hour.
+/// with `FakeResponse.forecastBody(...)` for the current data period (a quarter hour, or `dataInterval`),
+/// with the day's values when `daily` is asked for.
 enum ForecastRoute {
     private struct ParameterError: Error {
         let reason: String
     }
 
-    static func respond(to request: FakeRequest) -> FakeResponse {
+    static func respond(to request: FakeRequest, dataInterval: Int = 900) -> FakeResponse {
         do throws(ParameterError) {
             let latitude = try coordinate(request, "latitude", limit: 90)
             let longitude = try coordinate(request, "longitude", limit: 180)
@@ -19,7 +20,7 @@ enum ForecastRoute {
             let wind = try unit(request, "wind_speed_unit", default: WindSpeedUnit.kmh)
             let precipitation = try unit(request, "precipitation_unit", default: PrecipitationUnit.mm)
             let now = Int(time(nil))
-            let quarterHour = now - now % 900
+            let period = now - now % max(dataInterval, 1)
             let body = FakeResponse.forecastBody(
                 latitude: latitude,
                 longitude: longitude,
@@ -27,8 +28,10 @@ enum ForecastRoute {
                 temperatureUnit: temperature.symbol,
                 windSpeedUnit: wind.symbol,
                 precipitationUnit: precipitation.symbol,
-                time: quarterHour,
-                isDay: isDay(utc: quarterHour, longitude: longitude)
+                time: period,
+                isDay: isDay(utc: period, longitude: longitude),
+                interval: dataInterval,
+                daily: request.query["daily"] != nil
             )
             return .body(status: 200, body: body)
         } catch {

@@ -2,11 +2,17 @@
 extension FakeOpenMeteoServer {
     /// The default handler: a realistic forecast body for `/v1/forecast`, geocoding for `/v1/search`,
     /// and a 404 JSON error for anything else.
-    public static let realistic: @Sendable (FakeRequest) -> FakeResponse = { request in
-        switch request.path {
-        case "/v1/forecast": ForecastRoute.respond(to: request)
-        case "/v1/search": GeocodingRoute.respond(to: request)
-        default: FakeResponse.openMeteoError(status: 404, reason: "Not Found")
+    public static let realistic: @Sendable (FakeRequest) -> FakeResponse = realistic(dataInterval: 900)
+
+    /// ``realistic`` with another data interval: `current.interval` is `dataInterval` and `current.time`
+    /// moves on every `dataInterval` seconds (Open-Meteo: 900), so tests see new data periods quickly.
+    public static func realistic(dataInterval: Int) -> @Sendable (FakeRequest) -> FakeResponse {
+        { request in
+            switch request.path {
+            case "/v1/forecast": ForecastRoute.respond(to: request, dataInterval: dataInterval)
+            case "/v1/search": GeocodingRoute.respond(to: request)
+            default: FakeResponse.openMeteoError(status: 404, reason: "Not Found")
+            }
         }
     }
 

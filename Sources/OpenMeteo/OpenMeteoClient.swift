@@ -40,7 +40,11 @@ public final class OpenMeteoClient: WeatherProviding {
     }
 
     /// Fetches the current weather of `location`, and its day's outlook when `includingToday`.
-    public func forecast(at location: Location, units: Units, includingToday: Bool) async throws(FetchError)
+    public func forecast(
+        at location: Location,
+        units: Units,
+        includingToday: Bool
+    ) async throws(FetchError)
         -> Forecast
     {
         do throws(FetchError) {
@@ -58,7 +62,11 @@ public final class OpenMeteoClient: WeatherProviding {
         }
     }
 
-    private func request(for location: Location, units: Units, includingToday: Bool) throws(FetchError)
+    private func request(
+        for location: Location,
+        units: Units,
+        includingToday: Bool
+    ) throws(FetchError)
         -> HTTPClient.Request
     {
         let key = RequestKey(

@@ -31,7 +31,11 @@ public struct Backoff: Sendable, Hashable {
     public func pause(for error: FetchError, at now: Timestamp, interval: Double) -> Double? {
         switch error.kind {
         case .rateLimited:
-            let resumption = Self.rateLimitResumption(reason: error.reason, retryAfter: error.retryAfterSeconds, now: now)
+            let resumption = Self.rateLimitResumption(
+                reason: error.reason,
+                retryAfter: error.retryAfterSeconds,
+                now: now
+            )
             return max(0, resumption.seconds(since: now))
         case .unavailable:
             let exponent = min(consecutiveUnavailable, 30)

@@ -11,7 +11,8 @@ public struct FetchOutcome: Sendable {
     public var elapsed: Duration
 
     /// An outcome.
-    public init(result: Result<Forecast, FetchError>, place: Place? = nil, forecastSent: Bool = true, elapsed: Duration) {
+    public init(result: Result<Forecast, FetchError>, place: Place? = nil, forecastSent: Bool = true, elapsed: Duration)
+    {
         self.result = result
         self.place = place
         self.forecastSent = forecastSent

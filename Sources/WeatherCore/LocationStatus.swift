@@ -11,7 +11,12 @@ public enum LocationStatus: String, Sendable, Hashable, Codable {
     case error
 
     /// The status of a location with `weather` and `lastError` at `now`, by age alone.
-    public static func judge(weather: Weather?, lastError: ErrorRecord?, staleAfter: Double, at now: Timestamp)
+    public static func judge(
+        weather: Weather?,
+        lastError: ErrorRecord?,
+        staleAfter: Double,
+        at now: Timestamp
+    )
         -> LocationStatus
     {
         if lastError != nil { return .error }

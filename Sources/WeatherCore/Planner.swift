@@ -240,7 +240,11 @@ public struct Planner: Sendable {
     /// Marks the fetch of `records[index]` as in flight and counts its requests.
     private mutating func dispatch(_ index: Int, at now: Moment, queued: Bool, tick: Int) -> FetchOrder {
         let record = records[index]
-        let includeToday = Today.isWanted(record.today, utcOffsetSeconds: record.weather?.utcOffsetSeconds, at: now.wall)
+        let includeToday = Today.isWanted(
+            record.today,
+            utcOffsetSeconds: record.weather?.utcOffsetSeconds,
+            at: now.wall
+        )
         nextJob += 1
         let order = FetchOrder(
             job: nextJob,
@@ -265,7 +269,11 @@ public struct Planner: Sendable {
         if backoff.isPaused(at: now) { return .backoff }
         if let quotaHold, now.uptime < quotaHold { return .quota }
         quotaHold = nil
-        let includeToday = Today.isWanted(record.today, utcOffsetSeconds: record.weather?.utcOffsetSeconds, at: now.wall)
+        let includeToday = Today.isWanted(
+            record.today,
+            utcOffsetSeconds: record.weather?.utcOffsetSeconds,
+            at: now.wall
+        )
         var weight = Forecast.weight(includingToday: includeToday)
         if !record.location.hasCoordinates { weight += Forecast.geocodingWeight }
         guard let window = ledger.fullWindow(for: weight, limits: settings.limits, at: now.wall) else { return nil }

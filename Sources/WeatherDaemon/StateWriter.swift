@@ -153,7 +153,7 @@ final class StateWriter: Sendable {
     private func writeCreatingDirectory(_ snapshot: StateSnapshot) throws(FileSystemError) {
         do throws(FileSystemError) {
             try file.write(snapshot)
-        } catch where error.errno == ENOENT {
+        } catch  where error.errno == ENOENT {
             try file.createDirectory()
             logger.notice(
                 "the state directory was missing; created it again",

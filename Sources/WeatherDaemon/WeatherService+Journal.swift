@@ -133,7 +133,9 @@ extension WeatherService {
                     + "planning with 900 s"
                 logger.notice(
                     "\(message)",
-                    metadata: ["weather.location": "\(id)", "weather.data_interval_seconds": "\(NumberFormat.json(seconds))"]
+                    metadata: [
+                        "weather.location": "\(id)", "weather.data_interval_seconds": "\(NumberFormat.json(seconds))",
+                    ]
                 )
             }
         }

@@ -48,10 +48,21 @@ extension WeatherService {
         switch plan.change {
         case .weather:
             if let weather = plan.record.weather {
-                logWeather(plan.record, weather: weather, tick: order.tick, source: .network(outcome.elapsed, queued: order.queued))
+                logWeather(
+                    plan.record,
+                    weather: weather,
+                    tick: order.tick,
+                    source: .network(outcome.elapsed, queued: order.queued)
+                )
             }
         case .failed(let error):
-            logFailure(plan.record.location, error: error, tick: order.tick, elapsed: outcome.elapsed, queued: order.queued)
+            logFailure(
+                plan.record.location,
+                error: error,
+                tick: order.tick,
+                elapsed: outcome.elapsed,
+                queued: order.queued
+            )
         case .discarded:
             break
         }
@@ -72,7 +83,10 @@ extension WeatherService {
         do throws(FetchError) {
             if order.geocode {
                 guard let geocoder else {
-                    throw FetchError(kind: .notFound, message: "\"\(location.name)\" has no coordinates and no geocoder")
+                    throw FetchError(
+                        kind: .notFound,
+                        message: "\"\(location.name)\" has no coordinates and no geocoder"
+                    )
                 }
                 let found = try await geocoder.place(named: location.name, countryCode: location.countryCode)
                 location = location.resolved(latitude: found.latitude, longitude: found.longitude)

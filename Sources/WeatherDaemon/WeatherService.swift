@@ -95,7 +95,9 @@ public actor WeatherService: Service {
             seed: environment.seed
         )
         self.startedAt = environment.now().wall
-        self.writer = stateFile.map { StateWriter(file: $0, textfile: configuration.prometheusTextfile, logger: logger) }
+        self.writer = stateFile.map {
+            StateWriter(file: $0, textfile: configuration.prometheusTextfile, logger: logger)
+        }
     }
 
     // MARK: - Service

@@ -2,6 +2,12 @@
 //
 //   fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
 //                   [--mode realistic|mixed-faults|always-503|always-429|garbage]
+//                   [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
+//
+// --data-interval: `current.interval` and how often `current.time` moves on (realistic data; default
+// 900, as Open-Meteo). --minute-limit: answer 429 "Minutely API request limit exceeded" past this many
+// weighted calls in a UTC minute, as Open-Meteo does. --request-log: one line per request, appended as it
+// arrives: "<unix time, 3 decimals> <request target>".
 //
 // Prints "fake-open-meteo listening on http://HOST:PORT" once listening; exits 0 on SIGTERM or SIGINT,
 // after writing the number of requests served to --count-file if given.
@@ -17,10 +23,14 @@ struct Options {
     var portFile: String?
     var countFile: String?
     var mode = "realistic"
+    var dataInterval = 900
+    var minuteLimit: Double?
+    var requestLog: String?
 
     static let usage = """
         usage: fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
                                [--mode realistic|mixed-faults|always-503|always-429|garbage]
+                               [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
         """
 
     init(arguments: [String]) throws(UsageError) {
@@ -29,7 +39,11 @@ struct Options {
             if flag == "--help" || flag == "-h" {
                 throw UsageError(message: nil)
             }
-            guard ["--host", "--port", "--port-file", "--count-file", "--mode"].contains(flag) else {
+            let flags = [
+                "--host", "--port", "--port-file", "--count-file", "--mode", "--data-interval", "--minute-limit",
+                "--request-log",
+            ]
+            guard flags.contains(flag) else {
                 throw UsageError(message: "unknown option: \(flag)")
             }
             guard let value = rest.popFirst() else {
@@ -44,6 +58,17 @@ struct Options {
                 port = number
             case "--port-file": portFile = value
             case "--count-file": countFile = value
+            case "--request-log": requestLog = value
+            case "--data-interval":
+                guard let seconds = Int(value), seconds > 0 else {
+                    throw UsageError(message: "invalid data interval: \(value)")
+                }
+                dataInterval = seconds
+            case "--minute-limit":
+                guard let calls = Double(value), calls >= 0 else {
+                    throw UsageError(message: "invalid minute limit: \(value)")
+                }
+                minuteLimit = calls
             case "--mode":
                 guard Modes.handler(for: value) != nil else {
                     throw UsageError(message: "unknown mode: \(value)")
@@ -62,9 +87,12 @@ struct UsageError: Error {
 
 /// The handlers behind `--mode`.
 enum Modes {
-    static func handler(for mode: String) -> (@Sendable (FakeRequest) -> FakeResponse)? {
+    static func handler(
+        for mode: String,
+        dataInterval: Int = 900
+    ) -> (@Sendable (FakeRequest) -> FakeResponse)? {
         switch mode {
-        case "realistic": FakeOpenMeteoServer.realistic
+        case "realistic": FakeOpenMeteoServer.realistic(dataInterval: dataInterval)
         case "mixed-faults": mixedFaults
         case "always-503": { _ in overloaded }
         case "always-429": { _ in rateLimited }
@@ -114,6 +142,42 @@ enum Modes {
     }
 }
 
+/// The handler of `options`: the mode, behind the minute limit, recorded in the request log.
+func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeResponse {
+    var handler = Modes.handler(for: options.mode, dataInterval: options.dataInterval) ?? FakeOpenMeteoServer.realistic
+    if let limit = options.minuteLimit {
+        handler = QuotaGate(minuteLimit: limit, next: handler).handler
+    }
+    if let path = options.requestLog {
+        let log = try RequestLog(path: path)
+        let inner = handler
+        handler = { request in
+            log.append(request)
+            return inner(request)
+        }
+    }
+    return handler
+}
+
+/// Appends one line per request to a file: "<unix time> <request target>".
+final class RequestLog: Sendable {
+    private let fd: Int32
+
+    init(path: String) throws {
+        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+    }
+
+    func append(_ request: FakeRequest) {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        let milliseconds = Int(spec.tv_sec) * 1000 + Int(spec.tv_nsec) / 1_000_000
+        let seconds = "\(milliseconds / 1000).\(String(1000 + milliseconds % 1000).dropFirst())"
+        var line = "\(seconds) \(request.uri)\n"
+        line.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
+    }
+}
+
 /// Writes `text` to `path` atomically (temporary file, then rename).
 func writeAtomically(_ text: String, to path: String) throws {
     try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -156,7 +220,7 @@ do {
     server = try await FakeOpenMeteoServer.start(
         host: options.host,
         port: options.port,
-        handler: Modes.handler(for: options.mode) ?? FakeOpenMeteoServer.realistic
+        handler: handler(options)
     )
     if let portFile = options.portFile {
         try writeAtomically("\(server.port)\n", to: portFile)

@@ -65,7 +65,11 @@ struct Once: AsyncParsableCommand {
                     entry.location = configured.resolved(latitude: place.latitude, longitude: place.longitude)
                 }
                 requests += 1
-                let forecast = try await provider.forecast(at: entry.location, units: config.units, includingToday: true)
+                let forecast = try await provider.forecast(
+                    at: entry.location,
+                    units: config.units,
+                    includingToday: true
+                )
                 entry.weather = forecast.weather
                 entry.today = forecast.today.map { today in
                     var today = today

@@ -64,7 +64,8 @@ struct PlannerHarness {
         let weather = Weather.sample(observedAt: observed, dataInterval: dataInterval)
         // The day's outlook, when the planner asked for it.
         let outlook =
-            today ?? (planner.inFlight?.includeToday == true
+            today
+            ?? (planner.inFlight?.includeToday == true
                 ? Today(date: LocalDate(at: now.wall, utcOffsetSeconds: 3600), temperatureMax: 4, fetchedAt: now.wall)
                 : nil)
         return planner.finish(

@@ -74,9 +74,13 @@ struct PlannerQuotaTests {
         harness.succeed()
         let identity = Planner.Identity(pid: 1, version: "test", startedAt: PlannerHarness.start.wall, timeout: 5)
         let quota = harness.planner.snapshot(at: harness.now, identity: identity).daemon.quota
-        #expect(quota.minute == QuotaUsage(used: 1.6, limit: 600, resetsAt: Timestamp(rfc3339: "2026-11-22T12:01:00Z")!))
+        #expect(
+            quota.minute == QuotaUsage(used: 1.6, limit: 600, resetsAt: Timestamp(rfc3339: "2026-11-22T12:01:00Z")!)
+        )
         #expect(quota.hour == QuotaUsage(used: 1.6, limit: 5000, resetsAt: Timestamp(rfc3339: "2026-11-22T13:00:00Z")!))
-        #expect(quota.day == QuotaUsage(used: 1.6, limit: 10_000, resetsAt: Timestamp(rfc3339: "2026-11-23T00:00:00Z")!))
+        #expect(
+            quota.day == QuotaUsage(used: 1.6, limit: 10_000, resetsAt: Timestamp(rfc3339: "2026-11-23T00:00:00Z")!)
+        )
     }
 
     @Test func aWallClockStepIsNoticedAndWindowsTooFarAheadAreDropped() {

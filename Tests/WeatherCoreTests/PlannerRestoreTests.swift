@@ -16,7 +16,10 @@ struct PlannerRestoreTests {
     @Test func aRestartCostsNoExtraCalls() {
         let (previous, stoppedAt) = previousRun()
         // Restarted 5 s later, on another boot (the uptime clock starts again).
-        var harness = PlannerHarness(limits: .freeTier, start: Moment(wall: stoppedAt.wall.adding(seconds: 5), uptime: 20))
+        var harness = PlannerHarness(
+            limits: .freeTier,
+            start: Moment(wall: stoppedAt.wall.adding(seconds: 5), uptime: 20)
+        )
         harness.planner.restore(from: previous, at: harness.now)
         for _ in 0..<8 {
             #expect(!harness.tick().action.isFetch)
@@ -61,7 +64,10 @@ struct PlannerRestoreTests {
         var restarted = PlannerHarness(start: Moment(wall: harness.now.wall.adding(seconds: 2), uptime: 5))
         restarted.planner.restore(from: previous, at: restarted.now)
         #expect(restarted.tick().action == .cache(waiting: .backoff))
-        restarted.now = Moment(wall: until.adding(seconds: 0.5), uptime: 5 + until.seconds(since: restarted.now.wall) + 0.5)
+        restarted.now = Moment(
+            wall: until.adding(seconds: 0.5),
+            uptime: 5 + until.seconds(since: restarted.now.wall) + 0.5
+        )
         #expect(restarted.tick().action.isFetch)
     }
 

@@ -27,7 +27,9 @@ struct StateWriterTests {
             ),
             currentLocation: nil,
             rotationIndex: nil,
-            locations: [LocationState(location: Location(name: "Berlin", latitude: 52.52, longitude: 13.41), status: .pending)]
+            locations: [
+                LocationState(location: Location(name: "Berlin", latitude: 52.52, longitude: 13.41), status: .pending)
+            ]
         )
     }
 
@@ -62,7 +64,11 @@ struct StateWriterTests {
 
     @Test func writesRunOnTheWritersOwnQueue() async throws {
         let directory = TemporaryDirectory()
-        let writer = StateWriter(file: StateFile(path: directory.file("state.json")), textfile: nil, logger: Logger(label: "test"))
+        let writer = StateWriter(
+            file: StateFile(path: directory.file("state.json")),
+            textfile: nil,
+            logger: Logger(label: "test")
+        )
         let key = DispatchSpecificKey<Bool>()
         writer.executor.queue.setSpecific(key: key, value: true)
         let onQueue = Mutex<Bool?>(nil)

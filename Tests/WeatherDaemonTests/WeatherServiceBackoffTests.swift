@@ -231,7 +231,9 @@ struct WeatherServiceBackoffTests {
         #expect(state.daemon.quota.minute.limit == 3)
         #expect(state.daemon.quota.minute.resetsAt == Timestamp(rfc3339: "2026-11-22T04:06:00Z"))
         let next = try #require(state.locations[1].nextRefreshAt)
-        #expect(next >= Timestamp(rfc3339: "2026-11-22T04:06:00Z")! && next <= Timestamp(rfc3339: "2026-11-22T04:06:04Z")!)
+        #expect(
+            next >= Timestamp(rfc3339: "2026-11-22T04:06:00Z")! && next <= Timestamp(rfc3339: "2026-11-22T04:06:04Z")!
+        )
         for _ in 0..<2 { await h.advanceAndTick() }
         #expect(h.log.entries(messageID: MessageID.quotaFull).count == 1)
         // After the minute (and its spread), requests resume.

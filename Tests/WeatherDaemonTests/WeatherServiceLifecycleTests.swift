@@ -51,7 +51,9 @@ struct WeatherServiceLifecycleTests {
         await selfHosted.start()
         #expect(!selfHosted.log.entries.contains { $0.level == .warning })
 
-        let auto = ServiceHarness(interval: .seconds(1), refresh: .auto) { $0.api.baseURL = "https://api.open-meteo.com" }
+        let auto = ServiceHarness(interval: .seconds(1), refresh: .auto) {
+            $0.api.baseURL = "https://api.open-meteo.com"
+        }
         await auto.start()
         #expect(!auto.log.entries.contains { $0.level == .warning })
 

@@ -107,7 +107,9 @@ struct WeatherServiceTests {
         state = try h.readState()
         #expect(state.currentLocation == "tokyo")
         #expect(state.rotationIndex == 3)
-        #expect(state.daemon.ticks == state.daemon.ticksFetched + state.daemon.ticksSkipped + state.daemon.ticksFromCache)
+        #expect(
+            state.daemon.ticks == state.daemon.ticksFetched + state.daemon.ticksSkipped + state.daemon.ticksFromCache
+        )
     }
 
     @Test func aFailureKeepsTheLastGoodWeather() async throws {
