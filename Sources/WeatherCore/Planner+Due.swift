@@ -63,13 +63,11 @@ extension Planner {
     public func nextRefresh(of record: LocationRecord, at now: Moment) -> Timestamp? {
         var earliest = dueTime(record, at: now) ?? now.wall
         if let until = backoff.until { earliest = max(earliest, now.wallTime(ofUptime: until)) }
-        let includeToday = Today.isWanted(
-            record.today,
-            utcOffsetSeconds: record.weather?.utcOffsetSeconds,
+        if let window = ledger.fullWindow(
+            for: weight(ofNextFetchOf: record, at: now),
+            limits: settings.limits,
             at: now.wall
-        )
-        let weight = Forecast.weight(includingToday: includeToday)
-        if let window = ledger.fullWindow(for: weight, limits: settings.limits, at: now.wall) {
+        ) {
             earliest = max(earliest, ledger.count(window, at: now.wall).resetsAt)
         }
         if let hold = quotaHold { earliest = max(earliest, now.wallTime(ofUptime: hold)) }

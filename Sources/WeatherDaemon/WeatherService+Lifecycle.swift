@@ -31,8 +31,10 @@ extension WeatherService {
         )
         for warning in configuration.warnings { logger.warning("\(warning)") }
         if let writer {
-            writer.whenRecovered { [weak self] in
-                Task { await self?.notifyReadyOnce() }
+            // Straight onto the actor's queue (no task): READY=1 is sent before anything the writer
+            // resumes after this write.
+            writer.whenRecovered { [weak self, queue = executor.queue] in
+                queue.async { [weak self] in self?.assumeIsolated { $0.notifyReadyOnce() } }
             }
             if writer.write(snapshot(at: now)) { notifyReadyOnce() }
             writerTask = Task(executorPreference: writer.executor) { await writer.run() }
