@@ -1,13 +1,12 @@
-/// When the API may be asked again after a 429 or a 503 (SPEC §4). A value type the planner owns; the
-/// pause runs on the uptime clock, so a wall-clock step neither stretches nor skips it.
+/// When the API may be asked again after a 429 or a 503 (SPEC §4). A value type the planner owns. A 429
+/// waits for the end of a UTC window (the next minute, hour or 00:00 UTC), a wall-clock time; a 503's
+/// pause and a `Retry-After` are durations, on the uptime clock.
 public struct Backoff: Sendable, Hashable {
     /// The longest pause after repeated 503s, in seconds.
     public static let maximumUnavailablePause: Double = 300
 
-    /// No request goes out before this point on the uptime clock; nil when not paused.
-    public private(set) var until: Double?
-    /// What caused the current pause: ``FetchErrorKind/rateLimited`` or ``FetchErrorKind/unavailable``.
-    public private(set) var cause: FetchErrorKind?
+    /// No request goes out before this; nil when not paused.
+    public private(set) var until: Deadline?
     /// 503s in a row, for the exponential pause.
     public private(set) var consecutiveUnavailable = 0
 
@@ -17,7 +16,7 @@ public struct Backoff: Sendable, Hashable {
     /// Whether requests are paused at `now`.
     public func isPaused(at now: Moment) -> Bool {
         guard let until else { return false }
-        return now.uptime < until
+        return !until.hasPassed(at: now)
     }
 
     /// Whether `error` starts a daemon-wide pause (HTTP 429 or 503).
@@ -25,47 +24,53 @@ public struct Backoff: Sendable, Hashable {
         error.kind == .rateLimited || error.kind == .unavailable
     }
 
-    /// The pause `error` calls for at `now`, in seconds, before any spread: a 429 until its limit can
-    /// have reset, a 503 one interval doubled per 503 in a row (this one included), at most 5 minutes,
-    /// or a longer `Retry-After`. Nil for other errors.
-    public func pause(for error: FetchError, at now: Timestamp, interval: Double) -> Double? {
+    /// The pause `error` calls for at `now`, before any spread: a 429 until its limit can have reset
+    /// (the end of the window its reason names, or `Retry-After`), a 503 one interval doubled per 503 in
+    /// a row (this one included), at most 5 minutes, or a longer `Retry-After`. Nil for other errors.
+    public func pause(for error: FetchError, at now: Moment, interval: Double) -> Deadline? {
         switch error.kind {
         case .rateLimited:
-            let resumption = Self.rateLimitResumption(
-                reason: error.reason,
-                retryAfter: error.retryAfterSeconds,
-                now: now
-            )
-            return max(0, resumption.seconds(since: now))
+            if let retryAfter = error.retryAfterSeconds, retryAfter >= 0 { return .uptime(now.uptime + retryAfter) }
+            return .wall(Self.rateLimitResumption(reason: error.reason, retryAfter: nil, now: now.wall))
         case .unavailable:
             let exponent = min(consecutiveUnavailable, 30)
             var pause = max(interval, 0.001)
             for _ in 0..<exponent where pause < Self.maximumUnavailablePause { pause *= 2 }
             pause = min(pause, Self.maximumUnavailablePause)
             if let retryAfter = error.retryAfterSeconds { pause = max(pause, retryAfter) }
-            return pause
+            return .uptime(now.uptime + pause)
         default:
             return nil
         }
     }
 
-    /// Begins the pause `error` calls for (see ``pause(for:at:interval:)``), `spread` seconds longer;
-    /// returns whether a new pause began (none ran before). Other errors change nothing.
+    /// Begins the pause `error` calls for (see ``pause(for:at:interval:)``), ending `spread` seconds
+    /// later; returns whether a new pause began (none ran before). Other errors change nothing.
     @discardableResult
     public mutating func record(_ error: FetchError, at now: Moment, interval: Double, spread: Double = 0) -> Bool {
-        guard let pause = pause(for: error, at: now.wall, interval: interval) else { return false }
+        guard let pause = pause(for: error, at: now, interval: interval) else { return false }
+        return begin(until: pause.adding(seconds: spread), after: error, at: now)
+    }
+
+    /// Begins a pause until `deadline` after `error` (a 429 or 503); returns whether a new pause began.
+    @discardableResult
+    public mutating func begin(until deadline: Deadline, after error: FetchError, at now: Moment) -> Bool {
         let wasPaused = isPaused(at: now)
         if error.kind == .unavailable { consecutiveUnavailable += 1 }
-        until = now.uptime + pause + spread
-        cause = error.kind
+        until = deadline
         return !wasPaused
     }
 
     /// Restores a pause recorded in a previous run's state file (`backoff_until`), when it lies ahead.
     public mutating func restore(until time: Timestamp, at now: Moment) {
         guard time > now.wall else { return }
-        until = now.uptime(ofWall: time)
-        cause = cause ?? .rateLimited
+        until = .wall(time)
+    }
+
+    /// Drops a wall-clock pause the wall clock stepped back from, so that it now lies more than a day (the
+    /// longest window a 429 names) ahead.
+    public mutating func forgetImpossiblePause(at now: Moment) {
+        if case .wall(let time) = until, time.seconds(since: now.wall) > QuotaWindow.day.length { until = nil }
     }
 
     /// Records a successful fetch: the 503 streak ends.
@@ -75,9 +80,8 @@ public struct Backoff: Sendable, Hashable {
 
     /// Ends a pause whose time has come; returns true when one ended.
     public mutating func expire(at now: Moment) -> Bool {
-        guard let until, now.uptime >= until else { return false }
+        guard let until, until.hasPassed(at: now) else { return false }
         self.until = nil
-        cause = nil
         return true
     }
 

@@ -19,6 +19,8 @@ public struct FetchOrder: Sendable, Hashable {
     public var weight: Int
     /// When it was counted in the quota ledger.
     public var chargedAt: Timestamp
+    /// When it started, on the uptime clock.
+    public var startedUptime: Double
 
     /// An order.
     public init(
@@ -29,7 +31,8 @@ public struct FetchOrder: Sendable, Hashable {
         queued: Bool,
         tick: Int,
         weight: Int,
-        chargedAt: Timestamp
+        chargedAt: Timestamp,
+        startedUptime: Double
     ) {
         self.job = job
         self.location = location
@@ -39,5 +42,6 @@ public struct FetchOrder: Sendable, Hashable {
         self.tick = tick
         self.weight = weight
         self.chargedAt = chargedAt
+        self.startedUptime = startedUptime
     }
 }

@@ -10,14 +10,15 @@ public struct LocationRecord: Sendable, Hashable {
     public var today: Today?
     /// When weather was last fetched successfully.
     public var fetchedAt: Timestamp?
-    /// The same, on the uptime clock (for `refresh: <duration>`).
-    var fetchedUptime: Double?
+    /// When the last successful fetch started (for `refresh: <duration>`): on the uptime clock, or the
+    /// wall-clock `fetchedAt` of a previous run.
+    var refreshedAt: Deadline?
     /// The last failure, cleared by a success.
     public var lastError: ErrorRecord?
     /// Failed (or "no news") fetches in a row: k of the retry delay.
     public var failures = 0
-    /// Not due before this point on the uptime clock (after a failure or "no news").
-    var retryAt: Double?
+    /// Not due before this (after a failure or "no news").
+    var retryAt: Deadline?
     /// The spread delay of the current data period, in seconds.
     var spread: Double = 0
     /// Due at once (SIGUSR1), whatever its due time.

@@ -5,10 +5,13 @@ extension Planner {
         var events: [PlannerEvent] = []
         let offset = now.wall.secondsSinceEpoch - now.uptime
         if let clockOffset, abs(offset - clockOffset) > Self.clockStepTolerance {
-            // Due times are computed from observed_at each time, and the ledger drops windows that lie
-            // too far ahead when it reads them; the hold computed from a window's end is dropped here.
+            // Times the wall clock names (due times from observed_at, the ends of UTC windows, the times
+            // read from the previous run) are wall-clock deadlines and follow the step; the ledger drops
+            // the windows that now lie more than one window ahead when it reads them. The hold of a full
+            // window and a 429's wait that now lie too far ahead go.
             events.append(.clockStepped(seconds: offset - clockOffset))
             quotaHold = nil
+            backoff.forgetImpossiblePause(at: now)
         }
         clockOffset = offset
         if backoff.expire(at: now) { events.append(.backoffEnded) }

@@ -11,6 +11,7 @@ extension Planner {
             }
             return record.reconfigured(as: location)
         }
+        if settings.limits != self.settings.limits { quotaHold = nil }
         self.settings = settings
         let ids = Set(locations.map(\.id))
         dropFromQueue { !ids.contains($0) }
@@ -51,12 +52,12 @@ extension Planner {
             record.weather = entry.weather
             record.today = entry.weather == nil ? nil : entry.today
             record.fetchedAt = entry.fetchedAt
-            record.fetchedUptime = entry.fetchedAt.map { now.uptime(ofWall: $0) }
+            record.refreshedAt = entry.fetchedAt.map(Deadline.wall)
             record.lastError = entry.lastError
             record.failures = entry.consecutiveFailures
             if record.failures > 0 {
                 let attempt = [entry.lastError?.at, entry.fetchedAt].compactMap { $0 }.max() ?? now.wall
-                record.retryAt = now.uptime(ofWall: attempt) + retryDelay(failures: record.failures, for: record)
+                record.retryAt = .wall(attempt.adding(seconds: retryDelay(failures: record.failures, for: record)))
             }
             if let weather = entry.weather { record.spread = freshSpread(forPeriodOf: weather) }
             records[index] = record

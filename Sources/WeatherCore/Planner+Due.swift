@@ -9,7 +9,7 @@ extension Planner {
     func dueTime(_ record: LocationRecord, at now: Moment) -> Timestamp? {
         if record.forced { return nil }
         if record.failures > 0, let retryAt = record.retryAt {
-            return now.wallTime(ofUptime: retryAt - tickTolerance)
+            return retryAt.adding(seconds: -tickTolerance).wall(at: now)
         }
         guard let weather = record.weather else { return nil }
         switch settings.refresh {
@@ -19,16 +19,16 @@ extension Planner {
         case .everyTick:
             return nil
         case .every(let duration):
-            guard let fetchedUptime = record.fetchedUptime else { return nil }
-            return now.wallTime(ofUptime: fetchedUptime + duration.seconds - tickTolerance)
+            guard let refreshedAt = record.refreshedAt else { return nil }
+            return refreshedAt.adding(seconds: duration.seconds - tickTolerance).wall(at: now)
         }
     }
 
-    /// How much earlier than its retry time (or its duration) a location counts as due: half a tick.
-    /// Both are measured from when the last fetch ended, a little after its tick; without this, the
-    /// tick one rotation later would come a few milliseconds too early, and a delay of one rotation
-    /// would become two.
-    var tickTolerance: Double { settings.interval / 2 }
+    /// How much earlier than its retry time (or its duration) a location counts as due: half a tick, at
+    /// most a second. A retry is measured from when the failed fetch ended, a little after its tick, and
+    /// ticks come a few milliseconds early or late: without this, the tick one rotation later would miss
+    /// it, and a delay of one rotation would become two.
+    var tickTolerance: Double { min(settings.interval / 2, 1) }
 
     /// Whether `record` is due at `now`.
     func isDue(_ record: LocationRecord, at now: Moment) -> Bool {
@@ -56,7 +56,9 @@ extension Planner {
     /// Counts one more failure (or "no news") of `records[index]` and sets its retry time.
     mutating func scheduleRetry(_ index: Int, at now: Moment) {
         records[index].failures += 1
-        records[index].retryAt = now.uptime + retryDelay(failures: records[index].failures, for: records[index])
+        records[index].retryAt = .uptime(
+            now.uptime + retryDelay(failures: records[index].failures, for: records[index])
+        )
     }
 
     /// What a due location whose tick finds a fetch running waits for: its own fetch (`geocoding` while a
@@ -70,7 +72,7 @@ extension Planner {
     /// end of a full quota window; nil when that time has passed (SPEC §6 `next_refresh_at`).
     public func nextRefresh(of record: LocationRecord, at now: Moment) -> Timestamp? {
         var earliest = dueTime(record, at: now) ?? now.wall
-        if let until = backoff.until { earliest = max(earliest, now.wallTime(ofUptime: until)) }
+        if let until = backoff.until { earliest = max(earliest, until.wall(at: now)) }
         if let window = ledger.fullWindow(
             for: weight(ofNextFetchOf: record, at: now),
             limits: settings.limits,
@@ -78,7 +80,7 @@ extension Planner {
         ) {
             earliest = max(earliest, ledger.count(window, at: now.wall).resetsAt)
         }
-        if let hold = quotaHold { earliest = max(earliest, now.wallTime(ofUptime: hold)) }
+        if let hold = quotaHold { earliest = max(earliest, hold.wall(at: now)) }
         return earliest > now.wall ? earliest : nil
     }
 }

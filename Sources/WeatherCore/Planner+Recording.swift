@@ -3,7 +3,8 @@ extension Planner {
     /// Records `outcome` for `records[index]`.
     mutating func recordOutcome(
         _ outcome: FetchOutcome,
-        of index: Int,
+        of order: FetchOrder,
+        index: Int,
         at now: Moment,
         events: inout [PlannerEvent]
     ) -> FinishPlan.Change {
@@ -15,7 +16,7 @@ extension Planner {
         }
         switch outcome.result {
         case .success(let forecast):
-            return .weather(news: record(forecast, of: index, at: now, events: &events))
+            return .weather(news: record(forecast, of: order, index: index, at: now, events: &events))
         case .failure(let error):
             records[index].lastError = ErrorRecord(error, at: now.wall)
             // 429 and 503 leave k alone: their daemon-wide pause comes instead.
@@ -28,7 +29,8 @@ extension Planner {
     /// weather where there was none, or any fetch under `every_tick` and durations).
     private mutating func record(
         _ forecast: Forecast,
-        of index: Int,
+        of order: FetchOrder,
+        index: Int,
         at now: Moment,
         events: inout [PlannerEvent]
     ) -> Bool {
@@ -42,7 +44,7 @@ extension Planner {
             record.today = today
         }
         record.fetchedAt = now.wall
-        record.fetchedUptime = now.uptime
+        record.refreshedAt = .uptime(order.startedUptime)
         guard case .auto = settings.refresh, let old = record.weather, forecast.weather.observedAt <= old.observedAt
         else {
             record.weather = forecast.weather

@@ -25,7 +25,8 @@ extension Planner {
             queued: queued,
             tick: tick,
             weight: Forecast.weight(includingToday: includeToday),
-            chargedAt: now.wall
+            chargedAt: now.wall,
+            startedUptime: now.uptime
         )
         records[index].forced = false
         inFlight = order
@@ -38,12 +39,12 @@ extension Planner {
     /// over its limit (which holds every request until the window resets, plus a spread). Nil when it can.
     mutating func gate(for record: LocationRecord, at now: Moment, events: inout [PlannerEvent]) -> Waiting? {
         if backoff.isPaused(at: now) { return .backoff }
-        if let quotaHold, now.uptime < quotaHold { return .quota }
+        if let quotaHold, !quotaHold.hasPassed(at: now) { return .quota }
         quotaHold = nil
         let weight = weight(ofNextFetchOf: record, at: now)
         guard let window = ledger.fullWindow(for: weight, limits: settings.limits, at: now.wall) else { return nil }
         let count = ledger.count(window, at: now.wall)
-        quotaHold = now.uptime(ofWall: count.resetsAt) + resumeSpread(after: window.length)
+        quotaHold = .wall(count.resetsAt.adding(seconds: resumeSpread(after: window.length)))
         if reportedFull[window] != count.resetsAt {
             reportedFull[window] = count.resetsAt
             events.append(

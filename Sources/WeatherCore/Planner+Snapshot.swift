@@ -39,7 +39,7 @@ extension Planner {
                 fetchesOK: counters.fetchesOK,
                 fetchesFailed: counters.fetchesFailed,
                 requests: counters.requests,
-                backoffUntil: backoff.until.map { now.wallTime(ofUptime: $0) },
+                backoffUntil: backoff.until?.wall(at: now),
                 quota: QuotaReport(ledger, limits: settings.limits, at: now.wall)
             ),
             currentLocation: currentLocation,

@@ -27,8 +27,8 @@ public struct Planner: Sendable {
     private var nextTick = 0
     /// Numbers the fetches as they start.
     var nextJob = 0
-    /// No request before this point on the uptime clock: a full quota window and its resume spread.
-    var quotaHold: Double?
+    /// No request before this: the end of a full quota window and its resume spread.
+    var quotaHold: Deadline?
     /// The end of the last window of each kind reported full (once per window).
     var reportedFull: [QuotaWindow: Timestamp] = [:]
     /// Locations whose unusual data interval was reported.
@@ -110,7 +110,7 @@ public struct Planner: Sendable {
         let change: FinishPlan.Change
         let record: LocationRecord
         if let index = records.firstIndex(where: { $0.isTarget(of: order, units: settings.units) }) {
-            change = recordOutcome(outcome, of: index, at: now, events: &events)
+            change = recordOutcome(outcome, of: order, index: index, at: now, events: &events)
             record = records[index]
         } else {
             change = .discarded
@@ -122,12 +122,11 @@ public struct Planner: Sendable {
 
     /// A 429 or 503: no request until the pause (plus a spread) is over; the queue empties.
     private mutating func beginPause(after error: FetchError, at now: Moment, events: inout [PlannerEvent]) {
-        let pause = backoff.pause(for: error, at: now.wall, interval: settings.interval) ?? 0
-        if backoff.record(error, at: now, interval: settings.interval, spread: resumeSpread(after: pause)),
-            let until = backoff.until
-        {
-            events.append(.backoffBegan(until: now.wallTime(ofUptime: until), cause: error.kind, reason: error.message))
-        }
         queue.removeAll()
+        guard let pause = backoff.pause(for: error, at: now, interval: settings.interval) else { return }
+        let until = pause.adding(seconds: resumeSpread(after: pause.wall(at: now).seconds(since: now.wall)))
+        if backoff.begin(until: until, after: error, at: now) {
+            events.append(.backoffBegan(until: until.wall(at: now), cause: error.kind, reason: error.message))
+        }
     }
 }

@@ -173,7 +173,7 @@ extension WeatherService {
         }
         line += "\(count(records.count, "location")) · \(failing) failing"
         if let until = planner.backoff.until {
-            line += " · paused until \(environment.now().wallTime(ofUptime: until).rfc3339)"
+            line += " · paused until \(until.wall(at: environment.now()).rfc3339)"
         }
         return line
     }

@@ -10,7 +10,7 @@ struct BackoffTests {
 
     /// The wall time a pause ends, as the clocks read at `moment`.
     private func end(of backoff: Backoff) -> Timestamp? {
-        backoff.until.map { moment.wallTime(ofUptime: $0) }
+        backoff.until?.wall(at: moment)
     }
 
     private func rateLimited(_ reason: String?, retryAfter: Double? = nil) -> FetchError {
@@ -39,7 +39,8 @@ struct BackoffTests {
         let began = backoff.record(rateLimited(reason), at: moment, interval: 10)
         #expect(began)
         #expect(end(of: backoff) == Timestamp(secondsSinceEpoch: expected))
-        #expect(backoff.cause == .rateLimited)
+        // The end of a UTC window is a wall-clock time: it follows a step of the clock.
+        #expect(backoff.until == .wall(Timestamp(secondsSinceEpoch: expected)))
         let pause = expected - now.secondsSinceEpoch
         #expect(backoff.isPaused(at: moment))
         #expect(backoff.isPaused(at: moment.adding(seconds: pause - 1)))
@@ -90,12 +91,11 @@ struct BackoffTests {
         var time = moment
         for _ in 0..<8 {
             backoff.record(unavailable, at: time, interval: 10)
-            guard let until = backoff.until else {
-                Issue.record("no pause after a 503")
+            guard case .uptime(let until) = backoff.until else {
+                Issue.record("no pause on the uptime clock after a 503")
                 return
             }
             pauses.append(until - time.uptime)
-            #expect(backoff.cause == .unavailable)
             time = time.adding(seconds: until - time.uptime)  // the next attempt once the pause is over
         }
         #expect(pauses == [10, 20, 40, 80, 160, 300, 300, 300])
@@ -120,10 +120,9 @@ struct BackoffTests {
         #expect(ended)
         backoff.recordSuccess()
         #expect(backoff.until == nil)
-        #expect(backoff.cause == nil)
         #expect(backoff.consecutiveUnavailable == 0)
         backoff.record(unavailable, at: moment.adding(seconds: 30), interval: 10)
-        #expect(backoff.until == moment.uptime + 40)
+        #expect(backoff.until == .uptime(moment.uptime + 40))
     }
 
     @Test func recordReturnsTrueOnlyWhenANewPauseBegins() {
@@ -145,14 +144,13 @@ struct BackoffTests {
         var backoff = Backoff()
         backoff.record(rateLimited("Minutely API request limit exceeded"), at: moment, interval: 10)
         let until = try #require(backoff.until)
-        let pause = until - moment.uptime
+        let pause = until.wall(at: moment).seconds(since: moment.wall)
         let early = backoff.expire(at: moment.adding(seconds: pause - 1))
         #expect(!early)
         #expect(backoff.until == until)
         let due = backoff.expire(at: moment.adding(seconds: pause))
         #expect(due)
         #expect(backoff.until == nil)
-        #expect(backoff.cause == nil)
         #expect(!backoff.isPaused(at: moment.adding(seconds: pause)))
         let afterwards = backoff.expire(at: moment.adding(seconds: pause + 1))
         #expect(!afterwards)
@@ -167,7 +165,6 @@ struct BackoffTests {
         let began = backoff.record(FetchError(kind: kind, message: "boom", httpStatus: 500), at: moment, interval: 10)
         #expect(!began)
         #expect(backoff.until == nil)
-        #expect(backoff.cause == nil)
         #expect(!backoff.isPaused(at: moment))
         #expect(backoff.consecutiveUnavailable == 0)
     }

@@ -133,3 +133,120 @@ struct PlannerRestoreTests {
         #expect(fetched.sorted() == ["paris", "tokyo"])
     }
 }
+
+@Suite("Planner: a board without a real-time clock")
+struct PlannerClockStepTests {
+    private let identity = Planner.Identity(pid: 1, version: "test", startedAt: PlannerHarness.start.wall, timeout: 5)
+    private static let month: Double = 30 * 86_400
+
+    /// A previous run that fetched Berlin (and, with `minutely`, got a daily 429); stopped `after` later.
+    private func previousRun(refresh: RefreshPolicy, daily429: Bool = false) -> (StateSnapshot, Moment) {
+        var harness = PlannerHarness(locations: [PlannerHarness.berlin, PlannerHarness.london], refresh: refresh)
+        _ = harness.tickFetching()
+        harness.succeed()
+        harness.advance(10)
+        if daily429 {
+            _ = harness.tickFetching()
+            harness.fail(
+                FetchError(
+                    kind: .rateLimited,
+                    message: "HTTP 429",
+                    httpStatus: 429,
+                    reason: "Daily API request limit exceeded. Please try again tomorrow."
+                )
+            )
+        }
+        return (harness.planner.snapshot(at: harness.now, identity: identity), harness.now)
+    }
+
+    @Test func timesReadFromThePreviousRunFollowTheStepToTheRightTime() {
+        let (previous, stoppedAt) = previousRun(refresh: .every(.seconds(900)))
+        // Boots a minute later, its clock a month behind until NTP steps it.
+        var harness = PlannerHarness(
+            locations: [PlannerHarness.berlin, PlannerHarness.london],
+            refresh: .every(.seconds(900)),
+            start: Moment(wall: stoppedAt.wall.adding(seconds: 60 - Self.month), uptime: 5)
+        )
+        harness.planner.restore(from: previous, at: harness.now)
+        _ = harness.tick()
+        harness.advance(10)
+        harness.stepWallClock(Self.month)
+        let step = harness.tick()
+        #expect(step.events.contains { if case .clockStepped = $0 { true } else { false } })
+        // Berlin was fetched at 12:00:00 and is due again 15 minutes later, not a month later.
+        let due = try! #require(harness.nextRefresh(PlannerHarness.berlin))
+        #expect(abs(due.seconds(since: PlannerHarness.start.wall) - 900) <= 1)
+        var fetchedAt: Double?
+        for _ in 0..<200 where fetchedAt == nil {
+            harness.advance(10)
+            if harness.tickFetching()?.location.id == "berlin" {
+                fetchedAt = harness.now.wall.seconds(since: PlannerHarness.start.wall)
+            } else {
+                harness.planner.inFlight.map { _ in harness.succeed() }
+            }
+        }
+        #expect(fetchedAt.map { $0 >= 899 && $0 < 920 } == true, "\(String(describing: fetchedAt))")
+    }
+
+    @Test func aRestoredDailyPauseEndsAtMidnightAfterTheStep() throws {
+        let (previous, stoppedAt) = previousRun(refresh: .auto, daily429: true)
+        let midnight = try #require(previous.daemon.backoffUntil)
+        // Restarted the next morning; the clock still says yesterday until NTP steps it a day on.
+        var harness = PlannerHarness(
+            locations: [PlannerHarness.berlin, PlannerHarness.london],
+            start: Moment(wall: stoppedAt.wall, uptime: 5)
+        )
+        harness.planner.restore(from: previous, at: harness.now)
+        #expect(harness.planner.backoff.isPaused(at: harness.now))
+        harness.advance(10)
+        harness.stepWallClock(86_400)
+        #expect(harness.now.wall > midnight)
+        #expect(!harness.planner.backoff.isPaused(at: harness.now))
+        #expect(harness.tick().action.isFetch)
+    }
+
+    @Test func aWallClockStepBackDropsA429WaitThatWouldLastMoreThanADay() {
+        var harness = PlannerHarness(locations: [PlannerHarness.berlin])
+        _ = harness.tickFetching()
+        harness.fail(.minutely)
+        harness.advance(10)
+        harness.stepWallClock(-3 * 86_400)
+        #expect(harness.tick().action.isFetch)
+    }
+}
+
+@Suite("Planner: limits and durations")
+struct PlannerLimitChangeTests {
+    @Test func aReloadThatRaisesTheLimitsLiftsTheHoldOfAFullWindow() {
+        var harness = PlannerHarness(refresh: .everyTick, limits: QuotaLimits(minute: 0, hour: 0, day: 1))
+        _ = harness.tickFetching()
+        harness.succeed()
+        harness.advance(10)
+        #expect(harness.tick().action == .cache(waiting: .quota))
+        harness.planner.reconfigure(
+            locations: PlannerHarness.four,
+            settings: PlannerSettings(
+                interval: 10,
+                refresh: .everyTick,
+                limits: QuotaLimits(minute: 0, hour: 0, day: 100)
+            )
+        )
+        harness.advance(10)
+        #expect(harness.tick().action.isFetch)
+    }
+
+    @Test func aDurationBetweenOneAndOneAndAHalfTicksIsNotShortenedToOneTick() {
+        var harness = PlannerHarness(locations: [PlannerHarness.berlin], interval: 60, refresh: .every(.seconds(80)))
+        var fetches: [Double] = []
+        for _ in 0..<10 {
+            if harness.tickFetching() != nil {
+                fetches.append(harness.now.wall.seconds(since: PlannerHarness.start.wall))
+                harness.succeed(elapsed: 0.3)
+                harness.advance(59.7)
+            } else {
+                harness.advance(60)
+            }
+        }
+        #expect(fetches == [0, 120, 240, 360, 480])
+    }
+}
