@@ -218,7 +218,7 @@ struct PlannerClockStepTests {
 @Suite("Planner: limits and durations")
 struct PlannerLimitChangeTests {
     @Test func aReloadThatRaisesTheLimitsLiftsTheHoldOfAFullWindow() {
-        var harness = PlannerHarness(refresh: .everyTick, limits: QuotaLimits(minute: 0, hour: 0, day: 1))
+        var harness = PlannerHarness(refresh: .everyTick, limits: QuotaLimits(minute: 0, hour: 0, day: 2))
         _ = harness.tickFetching()
         harness.succeed()
         harness.advance(10)
