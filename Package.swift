@@ -110,6 +110,7 @@ let package = Package(
             dependencies: [
                 "WeatherDaemon", "WeatherCore", "StateStore", "WeatherTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

@@ -4,8 +4,7 @@ public struct FetchOutcome: Sendable {
     public var result: Result<Forecast, FetchError>
     /// The place geocoding found on the way, if the location was resolved by name.
     public var place: Place?
-    /// Whether the forecast request was sent (false when geocoding failed first, or on cancellation
-    /// before it started).
+    /// Whether the forecast request was sent (false when resolving the location's name failed first).
     public var forecastSent: Bool
     /// How long it took.
     public var elapsed: Duration

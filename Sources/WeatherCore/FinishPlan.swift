@@ -6,7 +6,7 @@ public struct FinishPlan: Sendable {
         case weather(news: Bool)
         /// The fetch failed; the last good weather stays.
         case failed(FetchError)
-        /// The fetch no longer matters (stopping, or the location was removed or moved meanwhile).
+        /// The fetch no longer matters: a reload removed or moved its location meanwhile.
         case discarded
     }
 

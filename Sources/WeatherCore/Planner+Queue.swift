@@ -34,6 +34,11 @@ extension Planner {
         return nil
     }
 
+    /// Empties the queue (stopping: nothing new starts).
+    public mutating func cancelQueue() {
+        queue.removeAll()
+    }
+
     /// Removes the queued locations whose id matches.
     mutating func dropFromQueue(where shouldDrop: (String) -> Bool) {
         queue = queue.filter { !shouldDrop($0.key) }

@@ -1,6 +1,6 @@
 /// Something the planner noticed that the daemon logs (SPEC §7 lifecycle entries).
 public enum PlannerEvent: Sendable, Hashable {
-    /// Requests are paused after a 429 or 503, until `until`.
+    /// Requests are paused after a 429 or 503, until `until`; `reason` is the error's message.
     case backoffBegan(until: Timestamp, cause: FetchErrorKind, reason: String)
     /// A pause ended: requests resume.
     case backoffEnded

@@ -2,8 +2,8 @@ import ServiceLifecycle
 import UnixSignals
 
 /// SIGHUP and SIGUSR1 for a running ``WeatherService`` (SPEC §8): SIGHUP sends `RELOADING=1`, reads the
-/// configuration again and applies it (or logs why not, keeping the running one), then `READY=1`;
-/// SIGUSR1 makes every location due at once. Ends on graceful shutdown.
+/// configuration again and has the service apply it (or log why not, keeping the running one; the
+/// service then sends `READY=1`); SIGUSR1 makes every location due at once. Ends on graceful shutdown.
 public struct ControlSignals: Service {
     private let signals: UnixSignalsSequence
     private let service: WeatherService
@@ -35,7 +35,6 @@ public struct ControlSignals: Service {
                 } catch {
                     await service.rejectReload(error)
                 }
-                notifier.ready(status: nil)
             case .sigusr1:
                 await service.refreshAll()
             default:

@@ -101,18 +101,19 @@ final class StateWriter: Sendable {
         }
     }
 
-    /// How long the write in progress has taken so far; nil when none runs.
+    /// How long the write in progress (the textfile and the state file) has taken so far; nil when none
+    /// runs.
     var currentWriteDuration: Duration? {
         progress.withLock { progress in progress.began.map { ContinuousClock.now - $0 } }
     }
 
-    /// Writes `snapshot` on this thread, now: at start (before the consumer runs) and at stop (after it
-    /// ended). Returns whether the file holds it.
+    /// Writes `snapshot` on this thread, now: the consumer's writes, and the first one at start (before
+    /// the consumer runs). Returns whether the file holds it.
     @discardableResult
     func write(_ snapshot: StateSnapshot) -> Bool {
-        writeTextfile(snapshot)
         progress.withLock { $0.began = .now }
         defer { progress.withLock { $0.began = nil } }
+        writeTextfile(snapshot)
         do throws(FileSystemError) {
             try writeCreatingDirectory(snapshot)
         } catch {

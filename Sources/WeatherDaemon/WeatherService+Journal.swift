@@ -32,6 +32,7 @@ extension WeatherService {
             logWeather(record, weather: weather, tick: tick, source: .cache)
             return
         }
+        // A tick's plan names a reason whenever the location has no weather; `.queued` only in theory.
         let reason = waiting ?? .queued
         var metadata = locationMetadata(record.location, tick: tick)
         metadata["message_id"] = "\(MessageID.noData)"
@@ -94,13 +95,14 @@ extension WeatherService {
     func log(_ events: [PlannerEvent]) {
         for event in events {
             switch event {
-            case .backoffBegan(let until, let cause, _):
+            case .backoffBegan(let until, let cause, let reason):
                 logger.notice(
                     "API requests paused until \(until.rfc3339) (\(cause.rawValue))",
                     metadata: [
                         "message_id": "\(MessageID.backoffBegan)",
                         "weather.backoff_until": "\(until.rfc3339)",
                         "weather.error_kind": "\(cause.rawValue)",
+                        "weather.error": "\(reason)",
                     ]
                 )
             case .backoffEnded:
@@ -143,7 +145,7 @@ extension WeatherService {
 
     private static func describe(_ waiting: Waiting) -> String {
         switch waiting {
-        case .queued: "queued behind another fetch"
+        case .queued: "waiting for the running fetch"
         case .quota: "a quota window is full"
         case .backoff: "API requests are paused"
         case .retry: "waiting to retry"

@@ -45,11 +45,14 @@ extension WeatherService {
         startTicking()
     }
 
-    /// Stops ticking, cancels a fetch in flight (waiting at most `grace` for it to return), and writes
-    /// the final state once the write in progress, if any, has ended (waiting at most twice `grace`).
-    public func stop(grace: Duration = .milliseconds(500)) async {
+    /// Stops ticking, cancels the fetch in flight and waits for it, then has the writer write the final
+    /// state after any write in progress and waits for that. A fetch that ignores cancellation, or a
+    /// write that hangs on a dead disk, is waited for until the calling task is cancelled: under
+    /// ``run()`` that is the `ServiceGroup`'s maximum graceful shutdown duration.
+    public func stop() async {
         guard started, !stopping else { return }
         stopping = true
+        planner.cancelQueue()
         environment.notifier.stopping()
         logger.notice("stopping", metadata: ["message_id": "\(MessageID.stopping)"])
         ticker?.stop()
@@ -57,15 +60,13 @@ extension WeatherService {
         watchdogTimer?.cancel()
         watchdogTimer = nil
         if let fetchTask {
-            // A fetch that ignores cancellation must not hold up the exit.
             fetchTask.cancel()
-            await waitAtMost(grace) { await fetchTask.value }
+            await waitForEnd(of: fetchTask)
         }
-        if let writer {
+        if let writer, let writerTask {
+            writer.submit(snapshot(at: environment.now()))
             writer.finish()
-            // Nor a write that hangs (a dead disk): the final state is written only once no write runs.
-            if let writerTask { await waitAtMost(grace * 2) { await writerTask.value } }
-            if writer.currentWriteDuration == nil { writer.write(snapshot(at: environment.now())) }
+            await waitForEnd(of: writerTask)
         }
     }
 
@@ -96,6 +97,7 @@ extension WeatherService {
         )
         for warning in newConfiguration.warnings { logger.warning("\(warning)") }
         if started, newConfiguration.interval != old.interval { startTicking() }
+        notifyReadyAfterReload()
     }
 
     /// Logs a rejected reload; the running configuration stays.
@@ -104,6 +106,13 @@ extension WeatherService {
             "configuration not reloaded, keeping the running one: \(error)",
             metadata: ["message_id": "\(MessageID.reloadRejected)", "weather.error": "\(error)"]
         )
+        notifyReadyAfterReload()
+    }
+
+    /// `READY=1` that ends a reload's `RELOADING=1`; before the first `READY=1` (the state file not
+    /// written yet) nothing: that one comes with the first successful write.
+    private func notifyReadyAfterReload() {
+        if sentReady { environment.notifier.ready(status: statusLine()) }
     }
 
     /// SIGUSR1: every location is due at once (pauses and limits still apply).
@@ -141,7 +150,7 @@ extension WeatherService {
     /// queue sends nothing, and a tick source that stopped firing is noticed by the tick age.
     private func watchdogCheck(timeout: Duration) {
         guard !stopping else { return }
-        let allowed = configuration.interval + configuration.timeout + timeout / 2
+        let allowed = configuration.interval + timeout / 2
         if let lastTickAt, ContinuousClock.now - lastTickAt > allowed {
             logger.warning(
                 "no tick for \(DurationParser.formatForPeople(ContinuousClock.now - lastTickAt)); not pinging the watchdog"
@@ -195,27 +204,30 @@ extension WeatherService {
     }
 }
 
-/// Waits until `operation` returns or `limit` passes, whichever comes first; the operation goes on
-/// unwaited.
-func waitAtMost(_ limit: Duration, for operation: @escaping @Sendable () async -> Void) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let resumed = Mutex(false)
-        let resumeOnce: @Sendable () -> Void = {
-            if resumed.withLock({ done in
-                defer { done = true }
-                return !done
-            }) {
-                continuation.resume()
+/// Waits until `task` ends, or until the calling task is cancelled (then `task` goes on, unwaited).
+func waitForEnd(of task: Task<Void, Never>) async {
+    let waiter = Mutex<(resumed: Bool, continuation: CheckedContinuation<Void, Never>?)>((false, nil))
+    let resume: @Sendable () -> Void = {
+        let continuation = waiter.withLock { state -> CheckedContinuation<Void, Never>? in
+            defer { state = (true, nil) }
+            return state.resumed ? nil : state.continuation
+        }
+        continuation?.resume()
+    }
+    await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumedAlready = waiter.withLock { state in
+                if !state.resumed { state.continuation = continuation }
+                return state.resumed
+            }
+            if resumedAlready { continuation.resume() }
+            Task {
+                await task.value
+                resume()
             }
         }
-        Task {
-            await operation()
-            resumeOnce()
-        }
-        Task {
-            try? await Task.sleep(for: limit)
-            resumeOnce()
-        }
+    } onCancel: {
+        resume()
     }
 }
 

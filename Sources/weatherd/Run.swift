@@ -66,8 +66,8 @@ struct Run: AsyncParsableCommand {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: groupLogger
         )
-        // The service stops within about a second (a fetch and a hung write get half a second each);
-        // past this, what is left is cancelled, so the process exits within SPEC §8's 2 s.
+        // The service stops at once unless a fetch ignores its cancellation or a state write hangs; past
+        // this, the group cancels it and it stops waiting, so the process exits within SPEC §8's 2 s.
         group.maximumGracefulShutdownDuration = .milliseconds(1500)
         try await ServiceGroup(configuration: group).run()
         try? await httpClient.shutdown()
