@@ -36,11 +36,6 @@ public struct JSONWriter {
         raw(key, value.flatMap { $0.isFinite ? NumberFormat.json($0) : nil })
     }
 
-    /// A number that keeps a fraction when whole ("2.0").
-    public mutating func decimal(_ key: String?, _ value: Double?) {
-        raw(key, value.flatMap { $0.isFinite ? NumberFormat.jsonDecimal($0) : nil })
-    }
-
     public mutating func bool(_ key: String?, _ value: Bool?) {
         raw(key, value.map { $0 ? "true" : "false" })
     }

@@ -42,13 +42,14 @@ public struct LocationRecord: Sendable, Hashable {
             && (!configured.hasCoordinates || order.location.hasCoordinates)
     }
 
-    /// This record for `location` as now configured (a new name keeps the data).
+    /// This record for `other`, the same place as now configured (a new name keeps the data): a place
+    /// found by name keeps its coordinates.
     func reconfigured(as other: Location) -> LocationRecord {
         var record = self
         record.configured = other
         record.location =
-            other.hasCoordinates ? other : other.resolved(latitude: location.latitude, longitude: location.longitude)
-        if !location.hasCoordinates { record.location = other }
+            other.hasCoordinates || !location.hasCoordinates
+            ? other : other.resolved(latitude: location.latitude, longitude: location.longitude)
         return record
     }
 }

@@ -29,12 +29,4 @@ public enum NumberFormat {
         }
         return "\(value)"
     }
-
-    /// A JSON number that always shows a fraction for whole values ("2.0"), matching Open-Meteo's style.
-    public static func jsonDecimal(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value)) + ".0"
-        }
-        return "\(value)"
-    }
 }

@@ -34,9 +34,10 @@ extension Planner {
         for entry in previous.locations {
             guard let index = records.firstIndex(where: { $0.configured.id == entry.location.id }) else { continue }
             var record = records[index]
-            // A location given by name, resolved in the previous run.
-            if !record.configured.hasCoordinates, entry.location.hasCoordinates,
-                record.configured.isSamePlace(as: entry.location) || entry.location.name == record.configured.name
+            // A location given by name that the previous run resolved (and the geocoding cache did not
+            // resolve now).
+            if !record.location.hasCoordinates, entry.location.hasCoordinates,
+                entry.location.name == record.configured.name
             {
                 record.location = record.location.resolved(
                     latitude: entry.location.latitude,

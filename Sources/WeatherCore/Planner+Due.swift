@@ -8,7 +8,9 @@ extension Planner {
     /// - after a failure or "no news": the retry time, whatever the policy.
     func dueTime(_ record: LocationRecord, at now: Moment) -> Timestamp? {
         if record.forced { return nil }
-        if record.failures > 0, let retryAt = record.retryAt { return now.wallTime(ofUptime: retryAt) }
+        if record.failures > 0, let retryAt = record.retryAt {
+            return now.wallTime(ofUptime: retryAt - tickTolerance)
+        }
         guard let weather = record.weather else { return nil }
         switch settings.refresh {
         case .auto:
@@ -18,9 +20,15 @@ extension Planner {
             return nil
         case .every(let duration):
             guard let fetchedUptime = record.fetchedUptime else { return nil }
-            return now.wallTime(ofUptime: fetchedUptime + duration.seconds)
+            return now.wallTime(ofUptime: fetchedUptime + duration.seconds - tickTolerance)
         }
     }
+
+    /// How much earlier than its retry time (or its duration) a location counts as due: half a tick.
+    /// Both are measured from when the last fetch ended, a little after its tick; without this, the
+    /// tick one rotation later would come a few milliseconds too early, and a delay of one rotation
+    /// would become two.
+    var tickTolerance: Double { settings.interval / 2 }
 
     /// Whether `record` is due at `now`.
     func isDue(_ record: LocationRecord, at now: Moment) -> Bool {
@@ -63,13 +71,11 @@ extension Planner {
     public func nextRefresh(of record: LocationRecord, at now: Moment) -> Timestamp? {
         var earliest = dueTime(record, at: now) ?? now.wall
         if let until = backoff.until { earliest = max(earliest, now.wallTime(ofUptime: until)) }
-        let includeToday = Today.isWanted(
-            record.today,
-            utcOffsetSeconds: record.weather?.utcOffsetSeconds,
+        if let window = ledger.fullWindow(
+            for: weight(ofNextFetchOf: record, at: now),
+            limits: settings.limits,
             at: now.wall
-        )
-        let weight = Forecast.weight(includingToday: includeToday)
-        if let window = ledger.fullWindow(for: weight, limits: settings.limits, at: now.wall) {
+        ) {
             earliest = max(earliest, ledger.count(window, at: now.wall).resetsAt)
         }
         if let hold = quotaHold { earliest = max(earliest, now.wallTime(ofUptime: hold)) }

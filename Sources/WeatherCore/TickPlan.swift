@@ -21,27 +21,3 @@ public struct TickPlan: Sendable {
     /// What the planner noticed on the way (a pause ended, a quota window filled, the clock stepped).
     public var events: [PlannerEvent]
 }
-
-/// What a finished fetch changed.
-public struct FinishPlan: Sendable {
-    /// How the location's weather changed.
-    public enum Change: Sendable, Hashable {
-        /// New weather (or, with `news` false, weather of a period already known: "no news").
-        case weather(news: Bool)
-        /// The fetch failed; the last good weather stays.
-        case failed(FetchError)
-        /// The fetch no longer matters (stopping, or the location was removed or moved meanwhile).
-        case discarded
-    }
-
-    /// The fetch that finished.
-    public var order: FetchOrder
-    /// The location's record after the change.
-    public var record: LocationRecord
-    /// What changed.
-    public var change: Change
-    /// What the planner noticed (a pause began, an unusual data interval).
-    public var events: [PlannerEvent]
-    /// The queued fetch to start now, if any.
-    public var next: FetchOrder?
-}

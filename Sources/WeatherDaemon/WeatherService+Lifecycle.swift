@@ -31,8 +31,10 @@ extension WeatherService {
         )
         for warning in configuration.warnings { logger.warning("\(warning)") }
         if let writer {
-            writer.whenRecovered { [weak self] in
-                Task { await self?.notifyReadyOnce() }
+            // Straight onto the actor's queue (no task): READY=1 is sent before anything the writer
+            // resumes after this write.
+            writer.whenRecovered { [weak self, queue = executor.queue] in
+                queue.async { [weak self] in self?.assumeIsolated { $0.notifyReadyOnce() } }
             }
             if writer.write(snapshot(at: now)) { notifyReadyOnce() }
             writerTask = Task(executorPreference: writer.executor) { await writer.run() }
@@ -44,7 +46,7 @@ extension WeatherService {
     }
 
     /// Stops ticking, cancels a fetch in flight (waiting at most `grace` for it to return), and writes
-    /// the final state.
+    /// the final state once the write in progress, if any, has ended (waiting at most twice `grace`).
     public func stop(grace: Duration = .milliseconds(500)) async {
         guard started, !stopping else { return }
         stopping = true
@@ -62,7 +64,7 @@ extension WeatherService {
         if let writer {
             writer.finish()
             // Nor a write that hangs (a dead disk): the final state is written only once no write runs.
-            if let writerTask { await waitAtMost(grace) { await writerTask.value } }
+            if let writerTask { await waitAtMost(grace * 2) { await writerTask.value } }
             if writer.currentWriteDuration == nil { writer.write(snapshot(at: environment.now())) }
         }
     }

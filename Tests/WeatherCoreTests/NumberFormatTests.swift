@@ -53,14 +53,6 @@ struct NumberFormatTests {
         #expect(NumberFormat.json(value) == expected)
     }
 
-    @Test(
-        "jsonDecimal",
-        arguments: [(2.0, "2.0"), (-1.3, "-1.3"), (81, "81.0"), (0, "0.0"), (30.2, "30.2")]
-    )
-    func jsonDecimal(value: Double, expected: String) {
-        #expect(NumberFormat.jsonDecimal(value) == expected)
-    }
-
     @Test func jsonRoundTripsExactly() {
         let values: [Double] = [0.1, 1.0 / 3, 52.52, 139.6917, -0.1278, 1e-7, 123_456_789.125, 1e15, 1e300, -2.5e-300]
         for value in values {

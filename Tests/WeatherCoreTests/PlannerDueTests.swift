@@ -57,12 +57,13 @@ struct PlannerDueTests {
         #expect(harness.record(berlin).failures == 1)
         #expect(harness.record(berlin).lastError == nil)
         #expect(harness.record(berlin).weather?.observedAt == observed)
-        // Due again one rotation later (R = 1 × 10 s), then 20 s after a second "no news".
-        #expect(harness.nextRefresh(berlin) == harness.now.wall.adding(seconds: 10))
+        // Due again one rotation later (R = 1 × 10 s), then 20 s after a second "no news" (each less half a
+        // tick: the delay counts from the end of the fetch, a little after its tick).
+        #expect(harness.nextRefresh(berlin) == harness.now.wall.adding(seconds: 10 - 5))
         harness.advance(10)
         #expect(harness.tickFetching() != nil)
         harness.succeed(observedAt: observed)
-        #expect(harness.nextRefresh(berlin) == harness.now.wall.adding(seconds: 20))
+        #expect(harness.nextRefresh(berlin) == harness.now.wall.adding(seconds: 20 - 5))
         // News resets the count.
         harness.advance(20)
         #expect(harness.tickFetching() != nil)

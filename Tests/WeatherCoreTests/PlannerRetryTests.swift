@@ -151,3 +151,22 @@ struct PlannerRetryTests {
         #expect(harness.tick().action.isFetch)
     }
 }
+
+@Suite("Planner: retries are counted in ticks")
+struct PlannerTickRetryTests {
+    /// A fetch ends a little after its tick; one rotation later its location is due again (not two).
+    @Test func aFailureEndingAfterItsTickIsRetriedAtTheNextVisit() {
+        var harness = PlannerHarness(locations: [PlannerHarness.berlin, PlannerHarness.london], refresh: .everyTick)
+        var fetches = 0
+        for _ in 0..<20 {
+            if harness.tickFetching() != nil {
+                fetches += 1
+                harness.fail(elapsed: 0.004)
+                harness.advance(9.996)
+            } else {
+                harness.advance(10)
+            }
+        }
+        #expect(fetches == 20)
+    }
+}

@@ -49,7 +49,7 @@ struct PlannerRotationTests {
         var harness = PlannerHarness(locations: [PlannerHarness.berlin])
         _ = harness.tickFetching()
         harness.fail()
-        harness.advance(5)
+        harness.advance(4)
         // Not due before the retry delay: a "no data yet" tick waiting to retry.
         let plan = harness.tick()
         #expect(plan.action == .cache(waiting: .retry))

@@ -278,7 +278,9 @@ struct WeatherServiceLifecycleTests {
         let started = ContinuousClock.now
         await h.service.stop()
         let took = ContinuousClock.now - started
-        #expect(took < .seconds(1))
+        // Typically about 0.1 s; the bound allows for an fsync in progress that the rest of the suite's
+        // disk load stretches (SPEC §8's 2 s to exit is checked on the real binary by the fault tests).
+        #expect(took < .milliseconds(1500))
         #expect(h.provider.cancelledCalls == ["london"])
         #expect(h.notifier.calls.contains(.stopping))
         let stopping = try #require(h.log.entries(messageID: MessageID.stopping).first)

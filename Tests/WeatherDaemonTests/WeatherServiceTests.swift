@@ -199,8 +199,9 @@ struct WeatherServiceTests {
         let london = state.locations[1]
         #expect(london.consecutiveFailures == 5)
         #expect(london.status == .error)
-        // Its next try: 450 + min(900, 30 × 16) = 930 s after its first visit (04:05:16).
-        #expect(london.nextRefreshAt == Timestamp(rfc3339: "2026-11-22T04:20:46Z"))
+        // Its next try: 450 + min(900, 30 × 16) = 930 s after its first visit (04:05:16), at the tick that
+        // comes then (from half a tick before).
+        #expect(london.nextRefreshAt == Timestamp(rfc3339: "2026-11-22T04:20:41Z"))
         let warnings = h.log.entries.filter { $0.level == .warning }
         #expect(warnings.count == 5)
         // Its other ticks are "no data yet", waiting to retry, at priority 6.

@@ -178,26 +178,36 @@ README_EXAMPLE = {
     "schema_version": 1,
     "generated_at": "2026-11-22T04:05:06Z",
     "daemon": {"pid": 1234, "version": "0.1.0", "started_at": "2026-11-22T04:00:00Z", "interval_seconds": 10,
-               "timeout_seconds": 5, "stale_after_seconds": 1800, "ticks": 31, "ticks_skipped": 0,
-               "ticks_from_cache": 0, "fetches_ok": 30, "fetches_failed": 1, "backoff_until": None},
+               "timeout_seconds": 5, "stale_after_seconds": 1800, "refresh": "auto", "ticks": 31,
+               "ticks_fetched": 5, "ticks_skipped": 0, "ticks_from_cache": 26, "fetches_ok": 4, "fetches_failed": 1,
+               "requests": 5, "backoff_until": None,
+               "quota": {"minute": {"used": 1.6, "limit": 600, "resets_at": "2026-11-22T04:06:00Z"},
+                         "hour": {"used": 8.0, "limit": 5000, "resets_at": "2026-11-22T05:00:00Z"},
+                         "day": {"used": 36.8, "limit": 10000, "resets_at": "2026-11-23T00:00:00Z"}}},
     "current_location": "berlin",
     "rotation_index": 30,
     "locations": [
         {"id": "berlin", "name": "Berlin", "latitude": 52.52, "longitude": 13.41, "status": "ok",
-         "fetched_at": "2026-11-22T04:05:06Z",
+         "fetched_at": "2026-11-22T04:05:06Z", "next_refresh_at": "2026-11-22T04:15:41Z",
          "weather": {"observed_at": "2026-11-22T04:00:00Z", "utc_offset_seconds": 3600, "temperature": 2.0,
                      "apparent_temperature": -1.3, "relative_humidity": 81, "precipitation": 0.2,
                      "cloud_cover": 100, "wind_speed": 16.9, "wind_direction": 254, "wind_gusts": 30.2,
                      "is_day": True, "wmo_code": 61, "condition": "rain", "category": "rain",
-                     "description": "Slight rain",
+                     "description": "Slight rain", "data_interval_seconds": 900,
                      "units": {"temperature": "°C", "wind_speed": "km/h", "precipitation": "mm"}},
-         "last_error": None},
+         "today": {"date": "2026-11-22", "temperature_max": 4.1, "temperature_min": -0.8,
+                   "precipitation_probability_max": 80,
+                   "sunrise": "2026-11-22T06:35:02Z", "sunset": "2026-11-22T14:56:30Z",
+                   "wmo_code": 61, "condition": "rain", "category": "rain", "description": "Slight rain",
+                   "fetched_at": "2026-11-22T04:05:06Z"},
+         "last_error": None, "consecutive_failures": 0},
         {"id": "nyc", "name": "New York", "latitude": 40.7128, "longitude": -74.006, "status": "error",
-         "fetched_at": None, "weather": None,
+         "fetched_at": None, "next_refresh_at": "2026-11-22T04:06:00Z", "weather": None, "today": None,
          "last_error": {"kind": "rate_limited", "message": "HTTP 429: Minutely API request limit exceeded",
-                        "http_status": 429, "at": "2026-11-22T04:05:06Z"}},
+                        "http_status": 429, "at": "2026-11-22T04:05:06Z"}, "consecutive_failures": 0},
         {"id": "tokyo", "name": "Tokyo", "latitude": 35.6895, "longitude": 139.6917, "status": "pending",
-         "fetched_at": None, "weather": None, "last_error": None},
+         "fetched_at": None, "next_refresh_at": None, "weather": None, "today": None, "last_error": None,
+         "consecutive_failures": 0},
     ],
 }
 
@@ -246,6 +256,14 @@ def negative_cases(v, base):
         ("weather without units", delete(w + ["units"])),
         ("status ok with weather null", setv(w, None)),
         ("locations as an object", setv(["locations"], {})),
+        ("missing daemon.quota", delete(["daemon", "quota"])),
+        ("quota.day.used as a string", setv(["daemon", "quota", "day", "used"], "36.8")),
+        ("missing quota.minute.resets_at", delete(["daemon", "quota", "minute", "resets_at"])),
+        ("negative daemon.requests", setv(["daemon", "requests"], -1)),
+        ("missing locations[0].next_refresh_at", delete(["locations", 0, "next_refresh_at"])),
+        ("today.date not a date", setv(["locations", 0, "today", "date"], "22.11.2026")),
+        ("today.sunrise without Z", setv(["locations", 0, "today", "sunrise"], "2026-11-22T06:35:02")),
+        ("today.precipitation_probability_max 120", setv(["locations", 0, "today", "precipitation_probability_max"], 120)),
     ]
     for name, change in cases:
         expect_invalid(v, name, mutate(base, change))
@@ -282,9 +300,19 @@ def main():
         doc["locations"][1]["last_error"]["x_added"] = True
 
     expect_valid(v, "added fields at every level validate", mutate(README_EXAMPLE, add_everywhere))
+    def spec_fields_only(doc):
+        for key in ("timeout_seconds", "stale_after_seconds"):
+            doc["daemon"].pop(key)
+        for location in doc["locations"]:
+            location.pop("consecutive_failures")
+            if location["today"] is not None:
+                location["today"].pop("fetched_at")
+
     expect_valid(v, "a file without the README additions (SPEC fields only) validates",
-                 mutate(README_EXAMPLE, lambda d: [d["daemon"].pop(k) for k in
-                                                   ("timeout_seconds", "stale_after_seconds", "ticks_from_cache")]))
+                 mutate(README_EXAMPLE, spec_fields_only))
+    expect_valid(v, "polar night: today without sunrise, sunset or precipitation probability validates",
+                 mutate(README_EXAMPLE, lambda d: [d["locations"][0]["today"].pop(k) for k in
+                                                   ("sunrise", "sunset", "precipitation_probability_max")]))
     expect_valid(v, "a location not yet resolved by name (null coordinates, not_found) validates",
                  mutate(README_EXAMPLE, lambda d: d["locations"][1].update(
                      latitude=None, longitude=None,
@@ -295,7 +323,7 @@ def main():
                      weather={"observed_at": "2026-11-22T04:00:00Z", "units": d["locations"][0]["weather"]["units"]})))
     negative_cases(v, README_EXAMPLE)
 
-    additions = ("timeout_seconds", "stale_after_seconds", "ticks_from_cache")
+    additions = ("timeout_seconds", "stale_after_seconds")
     with tempfile.TemporaryDirectory(prefix="weatherd-schema.") as name:
         tmp = pathlib.Path(name)
         try:

@@ -1,0 +1,72 @@
+/// What a finished fetch changes for its location (SPEC §4 "When"): news, "no news", or a failure.
+extension Planner {
+    /// Records `outcome` for `records[index]`.
+    mutating func recordOutcome(
+        _ outcome: FetchOutcome,
+        of index: Int,
+        at now: Moment,
+        events: inout [PlannerEvent]
+    ) -> FinishPlan.Change {
+        if let place = outcome.place {
+            records[index].location = records[index].location.resolved(
+                latitude: place.latitude,
+                longitude: place.longitude
+            )
+        }
+        switch outcome.result {
+        case .success(let forecast):
+            return .weather(news: record(forecast, of: index, at: now, events: &events))
+        case .failure(let error):
+            records[index].lastError = ErrorRecord(error, at: now.wall)
+            // 429 and 503 leave k alone: their daemon-wide pause comes instead.
+            if !Backoff.pauses(error) { scheduleRetry(index, at: now) }
+            return .failed(error)
+        }
+    }
+
+    /// Stores a successful forecast; returns whether it brought news (a newer `observed_at`, or any
+    /// weather where there was none, or any fetch under `every_tick` and durations).
+    private mutating func record(
+        _ forecast: Forecast,
+        of index: Int,
+        at now: Moment,
+        events: inout [PlannerEvent]
+    ) -> Bool {
+        var record = records[index]
+        let sent = forecast.weather.dataInterval
+        if DataInterval.isOutOfRange(sent), let sent, reportedIntervals.insert(record.location.id).inserted {
+            events.append(.unusualDataInterval(location: record.location.id, seconds: sent))
+        }
+        if var today = forecast.today {
+            today.fetchedAt = now.wall
+            record.today = today
+        }
+        record.fetchedAt = now.wall
+        record.fetchedUptime = now.uptime
+        guard case .auto = settings.refresh, let old = record.weather, forecast.weather.observedAt <= old.observedAt
+        else {
+            record.weather = forecast.weather
+            record.lastError = nil
+            record.failures = 0
+            record.retryAt = nil
+            record.spread = freshSpread(forPeriodOf: forecast.weather)
+            records[index] = record
+            return true
+        }
+        // The period is one already known. Its values may have been revised; a server that went back in
+        // time does not replace newer weather.
+        if forecast.weather.observedAt == old.observedAt { record.weather = forecast.weather }
+        records[index] = record
+        if old.observedAt.adding(seconds: DataInterval.effective(old.dataInterval)) <= now.wall {
+            // No news where news was due (the API lags behind its period): retried like a failure, the
+            // status unchanged.
+            scheduleRetry(index, at: now)
+        } else {
+            // Fetched before the period could change (SIGUSR1): nothing was missed; due as before.
+            records[index].failures = 0
+            records[index].retryAt = nil
+            records[index].lastError = nil
+        }
+        return false
+    }
+}

@@ -1,0 +1,60 @@
+/// Starting a fetch: what it costs, and whether a pause or a quota window forbids it.
+extension Planner {
+    /// Whether the next fetch of `record` asks for the day's outlook too.
+    func wantsToday(_ record: LocationRecord, at now: Moment) -> Bool {
+        Today.isWanted(record.today, utcOffsetSeconds: record.weather?.utcOffsetSeconds, at: now.wall)
+    }
+
+    /// What the next fetch of `record` weighs in tenths of a call: the forecast, and a geocoding request
+    /// first for a location given by name and not resolved yet.
+    func weight(ofNextFetchOf record: LocationRecord, at now: Moment) -> Int {
+        Forecast.weight(includingToday: wantsToday(record, at: now))
+            + (record.location.hasCoordinates ? 0 : Forecast.geocodingWeight)
+    }
+
+    /// Marks the fetch of `records[index]` as in flight and counts its requests.
+    mutating func dispatch(_ index: Int, at now: Moment, queued: Bool, tick: Int) -> FetchOrder {
+        let record = records[index]
+        let includeToday = wantsToday(record, at: now)
+        nextJob += 1
+        let order = FetchOrder(
+            job: nextJob,
+            location: record.configured.hasCoordinates ? record.configured : record.location,
+            units: settings.units,
+            includeToday: includeToday,
+            queued: queued,
+            tick: tick,
+            weight: Forecast.weight(includingToday: includeToday),
+            chargedAt: now.wall
+        )
+        records[index].forced = false
+        inFlight = order
+        counters.requests += order.geocode ? 2 : 1
+        ledger.charge(weight(ofNextFetchOf: record, at: now), at: now.wall)
+        return order
+    }
+
+    /// Why `record` cannot be fetched at `now` although due: a pause, or a quota window it would take
+    /// over its limit (which holds every request until the window resets, plus a spread). Nil when it can.
+    mutating func gate(for record: LocationRecord, at now: Moment, events: inout [PlannerEvent]) -> Waiting? {
+        if backoff.isPaused(at: now) { return .backoff }
+        if let quotaHold, now.uptime < quotaHold { return .quota }
+        quotaHold = nil
+        let weight = weight(ofNextFetchOf: record, at: now)
+        guard let window = ledger.fullWindow(for: weight, limits: settings.limits, at: now.wall) else { return nil }
+        let count = ledger.count(window, at: now.wall)
+        quotaHold = now.uptime(ofWall: count.resetsAt) + resumeSpread(after: window.length)
+        if reportedFull[window] != count.resetsAt {
+            reportedFull[window] = count.resetsAt
+            events.append(
+                .quotaWindowFull(
+                    window,
+                    used: Weight.calls(count.usedTenths),
+                    limit: Weight.calls(settings.limits[window]),
+                    until: count.resetsAt
+                )
+            )
+        }
+        return .quota
+    }
+}

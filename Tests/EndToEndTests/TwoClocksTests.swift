@@ -1,0 +1,320 @@
+import FakeOpenMeteo
+import Foundation
+import Synchronization
+import Testing
+
+/// The two clocks against the built daemon and a look-alike server with a short data interval (60 s,
+/// the shortest weatherd takes from `current.interval`): every tick rotates, each location is fetched
+/// once per data period, the quota is never exceeded, restarts cost nothing, nothing starves.
+@Suite("Two clocks, end to end")
+struct TwoClocksTests {
+    /// Every forecast request the server saw: when, for which latitude, with the day's outlook or not.
+    final class Requests: Sendable {
+        struct Request {
+            var time: Double
+            var latitude: Double
+            var daily: Bool
+        }
+
+        private let all = Mutex<[Request]>([])
+
+        /// A handler recording each forecast request, then answering with `next`.
+        func recording(
+            _ next: @escaping @Sendable (FakeRequest) -> FakeResponse
+        ) -> @Sendable (FakeRequest) -> FakeResponse {
+            { request in
+                if request.path == "/v1/forecast" {
+                    let entry = Request(
+                        time: Fault.now,
+                        latitude: Double(request.query["latitude"] ?? "") ?? .nan,
+                        daily: request.query["daily"] != nil
+                    )
+                    self.all.withLock { $0.append(entry) }
+                }
+                return next(request)
+            }
+        }
+
+        var list: [Request] { all.withLock { $0 } }
+
+        func count(latitude: Double) -> Int { list.filter { $0.latitude == latitude }.count }
+    }
+
+    /// Waits, if needed, until at least `margin` seconds remain before the next multiple of `period`.
+    private static func avoidBoundary(of period: Double, margin: Double) async {
+        let into = Fault.now.truncatingRemainder(dividingBy: period)
+        if into > period - margin { try? await Task.sleep(for: .seconds(period - into + 0.5)) }
+    }
+
+    @Test("auto: each location once per data period, within the spread and a rotation after its start")
+    func oneRequestPerLocationPerPeriod() async throws {
+        await Self.avoidBoundary(of: 60, margin: 10)
+        let requests = Requests()
+        let server = try await FakeOpenMeteoServer.start(
+            handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60))
+        )
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let started = Fault.now
+        let daemon = try FaultDaemon(
+            directory: directory,
+            config: Fault.config(Fault.threePlaces, refresh: "auto"),
+            apiURL: server.baseURL,
+            interval: "1s"
+        )
+        defer { daemon.kill() }
+        // Two boundaries, then long enough for the spread (at most 4 s) and a rotation (3 s).
+        let secondBoundary = ((started / 60).rounded(.down) + 2) * 60
+        try await Task.sleep(for: .seconds(secondBoundary + 10 - Fault.now))
+        let state = try daemon.state()
+        let status = await daemon.terminate()
+        try await server.shutdown()
+        #expect(status == 0)
+
+        let list = requests.list
+        for place in Fault.threePlaces {
+            let mine = list.filter { $0.latitude == place.latitude }
+            let periods = mine.map { Int($0.time / 60) }
+            // The first period (at start), then exactly one in each of the two that began since.
+            #expect(periods == Array(Int(started / 60)...Int(secondBoundary / 60)), "\(place.name): \(periods)")
+            for request in mine.dropFirst() {
+                let intoPeriod = request.time.truncatingRemainder(dividingBy: 60)
+                #expect(intoPeriod <= 4 + 3 + 1.5, "\(place.name) fetched \(intoPeriod) s into its period")
+            }
+            // The day's outlook with the first request only (the same UTC day: the server's zone is GMT).
+            #expect(mine.map(\.daily) == [true] + Array(repeating: false, count: max(0, mine.count - 1)))
+        }
+
+        let info = try #require(state["daemon"] as? [String: Any])
+        let ticks = try #require(info["ticks"] as? Int)
+        let fetched = try #require(info["ticks_fetched"] as? Int)
+        let skipped = try #require(info["ticks_skipped"] as? Int)
+        let cached = try #require(info["ticks_from_cache"] as? Int)
+        #expect(ticks == fetched + skipped + cached)
+        #expect(info["requests"] as? Int == list.count)
+        #expect(info["refresh"] as? String == "auto")
+        #expect(cached > fetched)
+        let quota = try #require(info["quota"] as? [String: Any])
+        let day = try #require(quota["day"] as? [String: Any])
+        let weighted = 1.6 * 3 + Double(list.count - 3)
+        #expect(abs((day["used"] as? Double ?? -1) - weighted) < 0.001)
+        #expect(day["limit"] as? Double == 0)
+        for location in try #require(state["locations"] as? [[String: Any]]) {
+            let weather = try #require(location["weather"] as? [String: Any])
+            #expect(weather["data_interval_seconds"] as? Double == 60)
+            let next = try #require(location["next_refresh_at"] as? String)
+            #expect(next > Fault.rfc3339(secondBoundary + 59), "next refresh \(next)")
+            #expect(location["status"] as? String == "ok")
+        }
+
+        if TestJournal.isAvailable {
+            let entries = try await Fault.journal(pid: daemon.pid) { entries in
+                entries.contains { $0["MESSAGE_ID"] == Fault.MessageID.stopping }
+            }
+            let perTick = entries.filter { $0["MESSAGE_ID"] == Fault.MessageID.weather }
+            // One entry per tick: each rotation index once.
+            let indices = perTick.compactMap { $0["WEATHER_ROTATION_INDEX"] }
+            #expect(Set(indices).count == indices.count)
+            #expect(indices.count >= ticks)
+            let network = perTick.filter { $0["WEATHER_SOURCE"] == "network" }
+            #expect(network.count == list.count)
+            #expect(network.allSatisfy { $0["WEATHER_FETCH_MS"] != nil })
+            let cache = perTick.filter { $0["WEATHER_SOURCE"] == "cache" }
+            #expect(cache.allSatisfy { $0["WEATHER_FETCH_MS"] == nil && $0["PRIORITY"] == "6" })
+            #expect(!entries.contains { ($0["PRIORITY"].flatMap(Int.init) ?? 7) <= 4 })
+        }
+    }
+
+    @Test("limits: no request that would take a window over api.limits; the full window logged once")
+    func limitsAreNeverExceeded() async throws {
+        await Fault.avoidMinuteBoundary(margin: 12)
+        let requests = Requests()
+        // The server allows 3 calls a minute; weatherd allows itself 2.6.
+        let gate = QuotaGate(minuteLimit: 3, next: FakeOpenMeteoServer.realistic)
+        let server = try await FakeOpenMeteoServer.start(handler: requests.recording(gate.handler))
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let daemon = try FaultDaemon(
+            directory: directory,
+            config: Fault.config(Fault.threePlaces, extra: "api:\n  limits:\n    minute: 2.6"),
+            apiURL: server.baseURL,
+            interval: "200ms"
+        )
+        defer { daemon.kill() }
+        try await Task.sleep(for: .seconds(4))
+        let state = try daemon.state()
+        let status = await daemon.terminate()
+        try await server.shutdown()
+        #expect(status == 0)
+
+        // Alpha's 1.6 (with the day's outlook), then Beta's 1.6 would make 3.2: the minute is full, and
+        // nothing goes out until it resets.
+        #expect(requests.list.count == 1, "\(requests.list.map(\.latitude))")
+        let info = try #require(state["daemon"] as? [String: Any])
+        let minute = try #require((info["quota"] as? [String: Any])?["minute"] as? [String: Any])
+        #expect(minute["used"] as? Double == 1.6)
+        #expect(minute["limit"] as? Double == 2.6)
+        let locations = try #require(state["locations"] as? [[String: Any]])
+        #expect(locations.allSatisfy { $0["last_error"] is NSNull })
+        #expect(locations.map { $0["status"] as? String } == ["ok", "pending", "pending"])
+        let gamma = try #require(locations.first { $0["id"] as? String == "gamma" })
+        #expect(
+            (gamma["next_refresh_at"] as? String).map { $0 >= Fault.rfc3339((Fault.now / 60).rounded(.up) * 60) }
+                == true
+        )
+
+        if TestJournal.isAvailable {
+            let entries = try await Fault.journal(pid: daemon.pid) { entries in
+                entries.contains { $0["MESSAGE_ID"] == Fault.MessageID.stopping }
+            }
+            let full = entries.filter { $0["MESSAGE_ID"] == Fault.MessageID.quotaFull }
+            #expect(full.count == 1)
+            #expect(full.first?["PRIORITY"] == "5")
+            #expect(full.first?["WEATHER_QUOTA_WINDOW"] == "minute")
+            #expect(full.first?["WEATHER_QUOTA_USED"] == "1.6")
+            #expect(full.first?["WEATHER_QUOTA_LIMIT"] == "2.6")
+            let waiting = entries.filter { $0["MESSAGE_ID"] == Fault.MessageID.noData }
+            #expect(waiting.contains { $0["WEATHER_LOCATION"] == "gamma" && $0["WEATHER_WAITING"] == "quota" })
+            #expect(waiting.allSatisfy { $0["PRIORITY"] == "6" && $0["WEATHER_SOURCE"] == "none" })
+        }
+    }
+
+    @Test("a restart costs no extra calls: weather judged by its age and due time, quota windows restored")
+    func restartCostsNothing() async throws {
+        await Self.avoidBoundary(of: 60, margin: 25)
+        let requests = Requests()
+        let server = try await FakeOpenMeteoServer.start(
+            handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60))
+        )
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let config = Fault.config(Fault.threePlaces, refresh: "auto")
+        let first = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, interval: "500ms")
+        defer { first.kill() }
+        #expect(await Fault.eventually(timeout: 10) { requests.list.count >= 3 })
+        #expect(await first.terminate() == 0)
+        let second = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, interval: "500ms")
+        defer { second.kill() }
+        #expect(await second.waitForTicks(8))
+        let state = try second.state()
+        #expect(await second.terminate() == 0)
+        try await server.shutdown()
+
+        #expect(requests.list.count == 3)
+        let info = try #require(state["daemon"] as? [String: Any])
+        #expect(info["requests"] as? Int == 0)
+        #expect(info["ticks_fetched"] as? Int == 0)
+        let day = try #require((info["quota"] as? [String: Any])?["day"] as? [String: Any])
+        #expect(abs((day["used"] as? Double ?? 0) - 4.8) < 0.001)
+        let locations = try #require(state["locations"] as? [[String: Any]])
+        #expect(locations.allSatisfy { $0["status"] as? String == "ok" })
+    }
+
+    @Test("SIGUSR1 makes every location due at once")
+    func sigusr1RefreshesEveryLocation() async throws {
+        await Self.avoidBoundary(of: 60, margin: 20)
+        let requests = Requests()
+        let server = try await FakeOpenMeteoServer.start(
+            handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60))
+        )
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let daemon = try FaultDaemon(
+            directory: directory,
+            config: Fault.config(Fault.threePlaces, refresh: "auto"),
+            apiURL: server.baseURL,
+            interval: "300ms"
+        )
+        defer { daemon.kill() }
+        #expect(await Fault.eventually(timeout: 10) { requests.list.count >= 3 })
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(requests.list.count == 3)
+        daemon.process.signal(SIGUSR1)
+        #expect(await Fault.eventually(timeout: 5) { requests.list.count >= 6 })
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(requests.list.count == 6)
+        #expect(await daemon.terminate() == 0)
+        try await server.shutdown()
+    }
+
+    @Test("a location whose requests hang does not starve the others (250 ms ticks, 1 s timeout)")
+    func noLocationStarves() async throws {
+        let requests = Requests()
+        let hanging = 20.0
+        let server = try await FakeOpenMeteoServer.start(
+            handler: requests.recording { request in
+                Double(request.query["latitude"] ?? "") == hanging ? .hang : FakeOpenMeteoServer.realistic(request)
+            }
+        )
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let places = Fault.threePlaces + [Fault.Place(id: nil, name: "Delta", latitude: 40, longitude: 40)]
+        let daemon = try FaultDaemon(
+            directory: directory,
+            config: Fault.config(places, timeout: "1s"),
+            apiURL: server.baseURL,
+            interval: "250ms"
+        )
+        defer { daemon.kill() }
+        try await Task.sleep(for: .seconds(8))
+        let state = try daemon.state()
+        #expect(await daemon.terminate() == 0)
+        try await server.shutdown()
+
+        // One rotation is 1 s: about eight of them, each healthy location fetched in most.
+        for place in places where place.latitude != hanging {
+            #expect(
+                requests.count(latitude: place.latitude) >= 5,
+                "\(place.name): \(requests.count(latitude: place.latitude))"
+            )
+        }
+        #expect(requests.count(latitude: hanging) >= 2)
+        let info = try #require(state["daemon"] as? [String: Any])
+        #expect((info["ticks_skipped"] as? Int ?? 0) > 0)
+        let beta = try #require((state["locations"] as? [[String: Any]])?.first { $0["id"] as? String == "beta" })
+        #expect((beta["last_error"] as? [String: Any])?["kind"] as? String == "timeout")
+        if TestJournal.isAvailable {
+            let entries = try await Fault.journal(pid: daemon.pid) { entries in
+                entries.contains { $0["MESSAGE_ID"] == Fault.MessageID.stopping }
+            }
+            let queued = entries.filter { $0["WEATHER_QUEUED"] == "1" }
+            #expect(!queued.isEmpty)
+            #expect(queued.allSatisfy { $0["WEATHER_SOURCE"] == "network" && $0["WEATHER_FETCH_MS"] != nil })
+        }
+    }
+
+    @Test("once refuses while the state file records a pause, unless --force")
+    func onceRespectsAPause() async throws {
+        let requests = Requests()
+        let server = try await FakeOpenMeteoServer.start(handler: requests.recording(FakeOpenMeteoServer.realistic))
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // A daemon that got a 429 recorded its pause; `once` reads the same state file.
+        let limited = try await FakeOpenMeteoServer.start { _ in
+            .openMeteoError(status: 429, reason: Fault.minutelyReason)
+        }
+        let daemon = try FaultDaemon(
+            directory: directory,
+            config: Fault.config(Fault.onePlace),
+            apiURL: limited.baseURL
+        )
+        #expect(await Fault.eventually(timeout: 5) { limited.requestCount >= 1 && daemon.counter("ticks") ?? 0 >= 2 })
+        #expect(await daemon.terminate() == 0)
+        try await limited.shutdown()
+        let config = try directory.write("once.yaml", Fault.config(Fault.onePlace))
+
+        let refused = try Subprocess([
+            "once", "--config", config, "--state-file", daemon.statePath, "--api-url", server.baseURL,
+        ])
+        #expect(await refused.wait(timeout: 10) == 1)
+        #expect(refused.stderr.contains("paused until"), "\(refused.stderr)")
+        #expect(requests.list.isEmpty)
+
+        let forced = try Subprocess([
+            "once", "--force", "--config", config, "--state-file", daemon.statePath, "--api-url", server.baseURL,
+        ])
+        #expect(await forced.wait(timeout: 10) == 0)
+        #expect(requests.list.count == 1)
+        try await server.shutdown()
+    }
+}
