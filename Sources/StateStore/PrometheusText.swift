@@ -28,7 +28,12 @@ public enum PrometheusText {
             )
         )
         let counters: [(String, String, Int)] = [
+            (
+                "weatherd_requests_total", "API requests sent since the daemon started (forecast and geocoding).",
+                daemon.requests
+            ),
             ("weatherd_ticks_total", "Ticks since the daemon started.", daemon.ticks),
+            ("weatherd_ticks_fetched_total", "Ticks that started a fetch.", daemon.ticksFetched),
             (
                 "weatherd_ticks_skipped_total", "Ticks skipped because the previous fetch was still running.",
                 daemon.ticksSkipped
@@ -57,6 +62,7 @@ public enum PrometheusText {
                 samples: [([], daemon.backoffUntil?.secondsSinceEpoch ?? 0)]
             )
         )
+        families += quotaFamilies(daemon.quota)
         var text = ""
         text.reserveCapacity(4096)
         for family in families where !family.samples.isEmpty {
@@ -131,6 +137,39 @@ public enum PrometheusText {
                     $0.fetchedAt?.secondsSinceEpoch
                 }
             ),
+            (
+                "weatherd_next_refresh_timestamp_seconds",
+                "The earliest time the location can be fetched again (Unix time); absent when that time has passed.",
+                { $0.nextRefreshAt?.secondsSinceEpoch }
+            ),
+            (
+                "weatherd_today_temperature_max_celsius",
+                "The highest temperature of the location's current local day.",
+                { todayCelsius($0.today?.temperatureMax, $0) }
+            ),
+            (
+                "weatherd_today_temperature_min_celsius", "The lowest temperature of the location's current local day.",
+                { todayCelsius($0.today?.temperatureMin, $0) }
+            ),
+            (
+                "weatherd_today_precipitation_probability_ratio",
+                "The highest precipitation probability of the location's day, 0 to 1.",
+                { $0.today?.precipitationProbabilityMax.map { $0 / 100 } }
+            ),
+            (
+                "weatherd_today_weather_code", "WMO weather interpretation code of the location's day.",
+                { $0.today?.code.map { Double($0.rawValue) } }
+            ),
+            (
+                "weatherd_sunrise_timestamp_seconds",
+                "Sunrise of the location's day (Unix time); absent when the sun does not rise (polar night).",
+                { $0.today?.sunrise?.secondsSinceEpoch }
+            ),
+            (
+                "weatherd_sunset_timestamp_seconds",
+                "Sunset of the location's day (Unix time); absent when the sun does not set.",
+                { $0.today?.sunset?.secondsSinceEpoch }
+            ),
         ]
         return definitions.map { name, help, extract in
             var family = Family(name: name, type: "gauge", help: help)
@@ -140,6 +179,40 @@ public enum PrometheusText {
             }
             return family
         }
+    }
+
+    /// The used and limit gauges of the three quota windows; a window without a limit (0) has no limit
+    /// sample.
+    private static func quotaFamilies(_ quota: QuotaReport) -> [Family] {
+        var used = Family(
+            name: "weatherd_quota_used_calls",
+            type: "gauge",
+            help: "Weighted API calls counted in the current UTC window (minute, hour, day)."
+        )
+        var limit = Family(
+            name: "weatherd_quota_limit_calls",
+            type: "gauge",
+            help: "The limit of weighted API calls per UTC window; absent for a window without a limit."
+        )
+        var resets = Family(
+            name: "weatherd_quota_resets_timestamp_seconds",
+            type: "gauge",
+            help: "When the current UTC window ends (Unix time)."
+        )
+        for window in QuotaWindow.allCases {
+            let usage = quota[window]
+            let labels = [("window", window.rawValue)]
+            used.samples.append((labels, usage.used))
+            if usage.limit > 0 { limit.samples.append((labels, usage.limit)) }
+            resets.samples.append((labels, usage.resetsAt.secondsSinceEpoch))
+        }
+        return [used, limit, resets]
+    }
+
+    /// A value of the day's outlook in °C; nil when the unit is not known (no weather beside it).
+    private static func todayCelsius(_ value: Double?, _ entry: LocationState) -> Double? {
+        guard let value, let unit = entry.weather?.units.temperature else { return nil }
+        return unit == .fahrenheit ? (value - 32) * 5 / 9 : value
     }
 
     private static func celsius(_ value: Double?, _ entry: LocationState) -> Double? {

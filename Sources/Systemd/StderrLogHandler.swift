@@ -65,13 +65,13 @@ public struct StderrLogHandler: LogHandler {
         return result
     }
 
-    private static func quoted(_ value: String) -> String {
+    static func quoted(_ value: String) -> String {
         let escaped = singleLine(value)
         return escaped.contains(" ") || escaped.contains("=") || escaped.contains("\"") || escaped.isEmpty
             ? "\"" + escaped.replacingQuotes() + "\"" : escaped
     }
 
-    private static func write(_ line: String, to fileDescriptor: Int32) {
+    static func write(_ line: String, to fileDescriptor: Int32) {
         var line = line
         line.withUTF8 { buffer in
             var offset = 0

@@ -1,10 +1,11 @@
-/// The monitoring-plugin verdict of `weatherd status` (exit status 0–3).
+/// The monitoring-plugin verdict of `weatherd status` (exit status 0–3), judged from the state file's
+/// data at the time of reading, not from the `status` fields written earlier (SPEC §2).
 public enum Health: Int, Sendable, Comparable {
-    /// Every location fresh or pending.
+    /// Every location fresh, or pending within its first two rotations.
     case ok = 0
-    /// A location is stale or failing.
+    /// A location is stale, failing, or still pending after two rotations.
     case warning = 1
-    /// The daemon is not running (state too old) or every location is failing.
+    /// The daemon is not running (state older than 3 × interval + timeout) or no location has fresh data.
     case critical = 2
     /// The state file is missing, unreadable or invalid.
     case unknown = 3
@@ -22,15 +23,20 @@ public enum Health: Int, Sendable, Comparable {
     /// Orders by severity (unknown last).
     public static func < (lhs: Health, rhs: Health) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The verdict on `snapshot` at `now`, optionally for one location.
-    /// The state is too old when `generated_at` lies more than 3 × interval + timeout in the past.
+    /// The verdict on `snapshot` at `now`, optionally for one location (unknown when it is not there).
+    ///
+    /// CRITICAL when the state is older than 3 × interval + timeout (``StateSnapshot/writtenTooLongAgo(at:)``),
+    /// or when none of the judged locations has fresh data (weather no older than `stale_after`) and none of
+    /// them is still within its first two rotations; WARNING when one is stale, failing, or pending after
+    /// two rotations; OK otherwise.
     public static func assess(_ snapshot: StateSnapshot, now: Timestamp, locationID: String? = nil) -> Health {
-        let limit = 3 * snapshot.daemon.intervalSeconds + snapshot.daemon.timeoutSeconds
-        if now.seconds(since: snapshot.generatedAt) > limit { return .critical }
+        if snapshot.writtenTooLongAgo(at: now) { return .critical }
         let entries = snapshot.locations.filter { locationID == nil || $0.location.id == locationID }
         guard !entries.isEmpty else { return .unknown }
-        if entries.allSatisfy({ $0.status == .error }) { return .critical }
-        if entries.contains(where: { $0.status == .error || $0.status == .stale }) { return .warning }
+        let verdicts = entries.map { snapshot.judge($0, at: now) }
+        let fresh = entries.contains { snapshot.hasFreshWeather($0, at: now) }
+        if !fresh && !verdicts.contains(.starting) { return .critical }
+        if verdicts.contains(where: { $0 != .fresh && $0 != .starting }) { return .warning }
         return .ok
     }
 }

@@ -114,7 +114,11 @@ struct Once: AsyncParsableCommand {
         )
         switch format {
         case .json: print(StateEncoder.encode(snapshot), terminator: "")
-        case .text: snapshot.locations.forEach { print(Report.line($0)) }
+        case .text:
+            for entry in snapshot.locations {
+                print(Report.line(entry))
+                if let today = Report.today(entry, now: now) { print("  " + today) }
+            }
         }
         if failed > 0 { throw ExitCode(1) }
     }

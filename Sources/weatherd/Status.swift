@@ -8,9 +8,13 @@ struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read the state file and print the weather and the daemon's health.",
         discussion: """
-            Exit status: 0 OK, 1 WARNING (a location stale or failing), 2 CRITICAL (state older than \
-            3 × interval + timeout, or every location failing), 3 UNKNOWN (state file missing, unreadable \
-            or invalid).
+            Exit status: 0 OK, 1 WARNING (a location stale, failing, or still pending after two rotations), \
+            2 CRITICAL (state older than 3 × interval + timeout: the daemon is not running; or no location \
+            has fresh data), 3 UNKNOWN (state file missing, unreadable or invalid). Each location is judged \
+            by its data's age at the time of reading. --format waybar exits 0 whenever it printed a line; \
+            the health is in its class. --follow prints again each time the state file is replaced and \
+            each time the health changes with time alone, until SIGTERM, SIGINT or a closed standard output \
+            (exit 0).
             """
     )
 
@@ -27,6 +31,12 @@ struct Status: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Report only this location id.", valueName: "id"))
     var location: String?
 
+    @Flag(
+        name: .long,
+        help: "Keep running: print again whenever the state file is replaced or the health changes with time."
+    )
+    var follow = false
+
     func run() throws {
         let path: String
         if let stateFile = common.stateFile {
@@ -37,69 +47,18 @@ struct Status: ParsableCommand {
             let config = (try? common.loader().load()) ?? Configuration()
             path = World.stateFilePath(config)
         }
-        let snapshot: StateSnapshot
-        do {
-            snapshot = try StateFile(path: path).read()
-        } catch {
-            switch format {
-            case .waybar:
-                print(
-                    #"{"text":"weatherd: no data","tooltip":"\#(escaped("\(error)"))","class":["unknown"],"alt":"unknown"}"#
-                )
-            case .prometheus:
-                print("# weatherd: \(String(describing: error).split(separator: "\n").first ?? "")")
-            case .text, .json:
-                print("WEATHERD UNKNOWN - \(error)")
-            }
-            throw ExitCode(Int32(Health.unknown.rawValue))
+        if follow {
+            let status = StatusFollower(path: path, format: format, location: location).run()
+            throw ExitCode(status)
         }
-        if let location, !snapshot.locations.contains(where: { $0.location.id == location }) {
-            print("WEATHERD UNKNOWN - no location \"\(location)\" in \(path)")
-            throw ExitCode(Int32(Health.unknown.rawValue))
-        }
-        let now = World.now()
-        let health = Health.assess(snapshot, now: now, locationID: location)
-        var shown = snapshot
-        if let location { shown.locations = snapshot.locations.filter { $0.location.id == location } }
-        switch format {
-        case .json: print(StateEncoder.encode(shown), terminator: "")
-        case .text: print(StatusText.render(shown, health: health, now: now))
-        case .waybar: print(Waybar.render(snapshot, focus: location, now: now))
-        case .prometheus: print(PrometheusText.render(shown), terminator: "")
-        }
-        if health != .ok { throw ExitCode(Int32(health.rawValue)) }
-    }
-}
-
-/// `text` as the inside of a JSON string literal.
-private func escaped(_ text: String) -> String {
-    var output = ""
-    JSONWriter.appendEscaped(text, to: &output)
-    return String(output.dropFirst().dropLast())
-}
-
-/// The text form of `status`: a monitoring-plugin summary line, then one line per location.
-enum StatusText {
-    static func render(_ snapshot: StateSnapshot, health: Health, now: Timestamp) -> String {
-        let age = now.seconds(since: snapshot.generatedAt)
-        let failing = snapshot.locations.filter { $0.status == .error }.count
-        let stale = snapshot.locations.filter { $0.status == .stale }.count
-        var summary =
-            "WEATHERD \(health.label) - \(snapshot.locations.count) locations, \(failing) failing, \(stale) stale"
-        summary += "; state written \(Report.age(age)) ago"
-        if health == .critical, age > 3 * snapshot.daemon.intervalSeconds + snapshot.daemon.timeoutSeconds {
-            summary += " (daemon not running?)"
-        }
-        if let until = snapshot.daemon.backoffUntil, until > now {
-            summary += "; API paused until \(until.rfc3339)"
-        }
-        var lines = [summary]
-        for entry in snapshot.locations {
-            var line = "  " + (entry.location.id == snapshot.currentLocation ? "> " : "  ")
-            line += pad("[\(entry.status.rawValue)]", 10) + Report.line(entry)
-            if let fetchedAt = entry.fetchedAt { line += " · \(Report.age(now.seconds(since: fetchedAt))) old" }
-            lines.append(line)
-        }
-        return lines.joined(separator: "\n")
+        let report = StatusReport.make(
+            StatusReport.read(path),
+            path: path,
+            format: format,
+            location: location,
+            now: World.now()
+        )
+        print(report.text)
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 }

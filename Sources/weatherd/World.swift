@@ -32,21 +32,26 @@ enum World {
     }
 
     /// The logger for `target` at `level`. `auto` logs to the journal when its socket exists (and also to
-    /// stderr when that is a terminal, so a foreground run shows what it does), else to stderr.
+    /// stderr when that is a terminal, so a foreground run shows what it does), else to stderr. On a
+    /// terminal, stderr gets one readable line per entry (``TerminalLogHandler``: local time, message,
+    /// source; fields only at `debug`); elsewhere the plain `LEVEL: message key=value …` lines.
     static func makeLogger(target: LogTarget, level: Logger.Level) -> Logger {
-        let stderrHandler = StderrLogHandler()
+        let plain = StderrLogHandler()
+        let terminal: (any LogHandler)? = isatty(2) == 1 ? TerminalLogHandler() : nil
         var handler: any LogHandler
         switch target {
         case .stderr:
-            handler = stderrHandler
+            handler = terminal ?? plain
         case .journal:
-            handler = JournalLogHandler(identifier: "weatherd", fallback: stderrHandler)
+            handler = JournalLogHandler(identifier: "weatherd", fallback: terminal ?? plain)
         case .auto:
-            if JournalLogHandler.isAvailable {
-                let journal = JournalLogHandler(identifier: "weatherd", fallback: stderrHandler)
-                handler = isatty(2) == 1 ? MultiplexLogHandler([journal, stderrHandler]) : journal
+            if JournalLogHandler.isAvailable, let terminal {
+                // What the journal refuses is on the terminal anyway: no fallback, no line twice.
+                handler = MultiplexLogHandler([JournalLogHandler(identifier: "weatherd"), terminal])
+            } else if JournalLogHandler.isAvailable {
+                handler = JournalLogHandler(identifier: "weatherd", fallback: plain)
             } else {
-                handler = stderrHandler
+                handler = terminal ?? plain
             }
         }
         handler.logLevel = level

@@ -69,11 +69,14 @@ struct CommandLineTests {
         let config = try directory.write("config.yaml", twoPlaces)
         let text = try await Subprocess.run(["once", "--config", config, "--api-url", server.baseURL])
         #expect(text.status == 0, "\(text.stderr)")
+        // One line per location, each followed by its outlook of the day.
         let lines = text.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("Berlin: ") == true)
-        #expect(lines.last?.hasPrefix("New York: ") == true)
-        #expect(lines.allSatisfy { $0.contains(" °C, ") })
+        #expect(lines.count == 4)
+        let places = lines.filter { !$0.hasPrefix("  today: ") }
+        #expect(places.count == 2)
+        #expect(places.first?.hasPrefix("Berlin: ") == true)
+        #expect(places.last?.hasPrefix("New York: ") == true)
+        #expect(places.allSatisfy { $0.contains(" °C, ") })
 
         let json = try await Subprocess.run([
             "once", "--config", config, "--api-url", server.baseURL, "--format", "json",
@@ -130,8 +133,10 @@ struct CommandLineTests {
         try once.stdout.write(toFile: statePath, atomically: true, encoding: .utf8)
         let ok = try await Subprocess.run(["status", "--state-file", statePath])
         #expect(ok.status == 0, "\(ok.stdout)")
-        #expect(ok.stdout.hasPrefix("WEATHERD OK"))
+        #expect(ok.stdout.hasPrefix("WEATHERD OK - 2 locations, 0 failing, 0 stale, state written "))
         #expect(ok.stdout.contains("Berlin: "))
+        let one = try await Subprocess.run(["status", "--state-file", statePath, "--location", "nyc"])
+        #expect(one.stdout.hasPrefix("WEATHERD OK - 1 location, 0 failing"), "\(one.stdout)")
         let json = try await Subprocess.run([
             "status", "--state-file", statePath, "--format", "json", "--location", "nyc",
         ])
@@ -151,13 +156,39 @@ struct CommandLineTests {
         let warning = try await Subprocess.run(["status", "--state-file", statePath])
         #expect(warning.status == 1, "\(warning.stdout)")
 
-        // Every location failing: CRITICAL.
+        // Every location failing, but their last good weather still fresh: WARNING.
         entries[1]["status"] = "error"
         entries[1]["last_error"] = entries[0]["last_error"]
         failing["locations"] = entries
         try JSONSerialization.data(withJSONObject: failing).write(to: URL(fileURLWithPath: statePath))
         let allFailing = try await Subprocess.run(["status", "--state-file", statePath])
-        #expect(allFailing.status == 2, "\(allFailing.stdout)")
+        #expect(allFailing.status == 1, "\(allFailing.stdout)")
+        #expect(allFailing.stdout.hasPrefix("WEATHERD WARNING - 2 locations, 2 failing, 0 stale,"))
+
+        // No location with fresh data (failing without weather): CRITICAL.
+        entries[0]["weather"] = NSNull()
+        entries[1]["weather"] = NSNull()
+        failing["locations"] = entries
+        try JSONSerialization.data(withJSONObject: failing).write(to: URL(fileURLWithPath: statePath))
+        let noData = try await Subprocess.run(["status", "--state-file", statePath])
+        #expect(noData.status == 2, "\(noData.stdout)")
+
+        // Weather older than stale_after, written as "ok" by an earlier run: judged stale by its age now.
+        var aged = try #require(try jsonObject(once.stdout) as? [String: Any])
+        var agedEntries = try #require(aged["locations"] as? [[String: Any]])
+        var weather = try #require(agedEntries[0]["weather"] as? [String: Any])
+        weather["observed_at"] = "2020-01-01T00:00:00Z"
+        agedEntries[0]["weather"] = weather
+        #expect(agedEntries[0]["status"] as? String == "ok")
+        aged["locations"] = agedEntries
+        try JSONSerialization.data(withJSONObject: aged).write(to: URL(fileURLWithPath: statePath))
+        let stale = try await Subprocess.run(["status", "--state-file", statePath])
+        #expect(stale.status == 1, "\(stale.stdout)")
+        #expect(stale.stdout.hasPrefix("WEATHERD WARNING - 2 locations, 0 failing, 1 stale,"))
+        #expect(stale.stdout.contains("[stale]"))
+        let staleJSON = try await Subprocess.run(["status", "--state-file", statePath, "--format", "json"])
+        let rejudged = try #require(try jsonObject(staleJSON.stdout) as? [String: Any])
+        #expect((rejudged["locations"] as? [[String: Any]])?.map { $0["status"] as? String } == ["stale", "ok"])
 
         // Written long ago: the daemon is not running: CRITICAL.
         var old = try #require(try jsonObject(once.stdout) as? [String: Any])

@@ -72,6 +72,24 @@ struct StatusFormatsTests {
         #expect(value("weatherd_fetches_total", result: "ok") == 2)
         #expect(value("weatherd_last_fetch_success", location: "nyc") == 1)
         #expect(value("weatherd_ticks_skipped_total") == 0)
+        #expect(value("weatherd_requests_total") == 2)
+        #expect(value("weatherd_ticks_fetched_total") == 2)
+        // The day's outlook in base units.
+        let today = try #require((state["locations"] as? [[String: Any]])?.last?["today"] as? [String: Any])
+        let highFahrenheit = try #require(today["temperature_max"] as? Double)
+        let high = try #require(value("weatherd_today_temperature_max_celsius", location: "nyc"))
+        #expect(abs(high - (highFahrenheit - 32) * 5 / 9) < 0.001)
+        if let probability = today["precipitation_probability_max"] as? Double {
+            #expect(value("weatherd_today_precipitation_probability_ratio", location: "nyc") == probability / 100)
+        }
+        let sunrise = try #require(epochSeconds(today["sunrise"] as? String))
+        #expect(value("weatherd_sunrise_timestamp_seconds", location: "nyc") == sunrise)
+        // Quota windows: what was used; no limit sample for a server without limits (not a fake 0).
+        let windows = samples.filter { $0["name"] as? String == "weatherd_quota_used_calls" }
+        #expect(
+            Set(windows.compactMap { ($0["labels"] as? [String: String])?["window"] }) == ["minute", "hour", "day"]
+        )
+        #expect(!samples.contains { $0["name"] as? String == "weatherd_quota_limit_calls" })
         // The hostile name survives label escaping.
         let names = samples.compactMap { ($0["labels"] as? [String: String])?["name"] }
         #expect(names.contains("Quote \" and \\ backslash"))
@@ -93,10 +111,13 @@ struct StatusFormatsTests {
         let text = try #require(module["text"] as? String)
         #expect(text.hasSuffix("°F New York"))
         let tooltip = try #require(module["tooltip"] as? String)
-        #expect(tooltip.split(separator: "\n").count == 2)
+        // A line per location, each with its outlook of the day indented below it.
+        #expect(tooltip.split(separator: "\n").filter { !$0.hasPrefix("  ") }.count == 2)
+        #expect(tooltip.split(separator: "\n").filter { $0.hasPrefix("  today: ") }.count == 2)
         #expect(tooltip.contains("New York: "))
         let classes = try #require(module["class"] as? [String])
         #expect(classes.first == module["alt"] as? String)
+        #expect(classes.contains("ok"))
 
         // At night no sun; a stale location is marked.
         var state = try #require(try jsonObject(String(contentsOfFile: statePath, encoding: .utf8)) as? [String: Any])
@@ -106,6 +127,9 @@ struct StatusFormatsTests {
         weather["wmo_code"] = 0
         weather["condition"] = "clear"
         locations[1]["weather"] = weather
+        var old = try #require(locations[0]["weather"] as? [String: Any])
+        old["observed_at"] = "2020-01-01T00:00:00Z"
+        locations[0]["weather"] = old
         locations[1]["status"] = "stale"
         state["locations"] = locations
         try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: statePath))
@@ -115,13 +139,32 @@ struct StatusFormatsTests {
         let nightModule = try #require(try jsonObject(night.stdout) as? [String: Any])
         let nightText = try #require(nightModule["text"] as? String)
         #expect(!nightText.contains("☀") && !nightText.contains("🌤") && !nightText.contains("⛅"))
-        #expect((nightModule["class"] as? [String])?.contains("stale") == true)
+        // Judged by its age now, not by the "stale" written into the file: this weather is fresh.
+        #expect((nightModule["class"] as? [String])?.contains("stale") == false)
+        #expect((nightModule["class"] as? [String])?.contains("ok") == true)
         #expect((nightModule["class"] as? [String])?.contains("night") == true)
+        // The other location's weather is years old: stale, a warning in `class`, and still exit 0.
+        let stale = try await Subprocess.run([
+            "status", "--state-file", statePath, "--format", "waybar", "--location", "quote-and-backslash",
+        ])
+        #expect(stale.status == 0)
+        let staleClasses = try #require((try jsonObject(stale.stdout) as? [String: Any])?["class"] as? [String])
+        #expect(staleClasses.contains("stale") && staleClasses.contains("critical"), "\(staleClasses)")
+        let whole = try await Subprocess.run(["status", "--state-file", statePath, "--format", "waybar"])
+        #expect(whole.status == 0)
+        #expect(((try jsonObject(whole.stdout) as? [String: Any])?["class"] as? [String])?.contains("warning") == true)
 
         let missing = try await Subprocess.run([
             "status", "--state-file", directory.path + "/none.json", "--format", "waybar",
         ])
-        #expect(missing.status == 3)
+        // The bar never goes blank: a line was printed, so exit 0, the verdict in `class`.
+        #expect(missing.status == 0)
+        #expect(missing.stdout.split(separator: "\n").count == 1)
         #expect((try jsonObject(missing.stdout) as? [String: Any])?["class"] as? [String] == ["unknown"])
     }
+}
+
+/// Seconds since the epoch of an RFC 3339 time, with Foundation's parser.
+private func epochSeconds(_ text: String?) -> Double? {
+    text.flatMap { ISO8601DateFormatter().date(from: $0)?.timeIntervalSince1970 }
 }

@@ -1,0 +1,74 @@
+import WeatherCore
+
+/// The text form of `status`: a monitoring-plugin line with performance data after `|`, then one line
+/// per location (and one for its outlook of the day), as Nagios, Icinga and Checkmk read it.
+enum StatusText {
+    /// The whole text; `snapshot` already judged at `now`.
+    static func render(_ snapshot: StateSnapshot, health: Health, now: Timestamp) -> String {
+        var lines = [summary(snapshot, health: health, now: now) + " | " + perfdata(snapshot, now: now).text]
+        for entry in snapshot.locations {
+            var line = "  " + (entry.location.id == snapshot.currentLocation ? "> " : "  ")
+            line += pad("[\(entry.status.rawValue)]", 10) + Report.line(entry)
+            if let fetchedAt = entry.fetchedAt { line += " · \(Report.age(now.seconds(since: fetchedAt))) old" }
+            lines.append(longOutput(line))
+            if let today = Report.today(entry, now: now) {
+                lines.append(longOutput(String(repeating: " ", count: 14) + today))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `WEATHERD OK - 4 locations, 0 failing, 0 stale, state written 3 s ago`: no `;` (Nagios turns it
+    /// into `:`) and no `|` (it starts the performance data).
+    static func summary(_ snapshot: StateSnapshot, health: Health, now: Timestamp) -> String {
+        let age = now.seconds(since: snapshot.generatedAt)
+        let count = snapshot.locations.count
+        let failing = snapshot.locations.filter { $0.status == .error }.count
+        let stale = snapshot.locations.filter { $0.status == .stale }.count
+        var summary = "WEATHERD \(health.label) - \(count) location\(count == 1 ? "" : "s"), "
+        summary += "\(failing) failing, \(stale) stale"
+        let overdue = snapshot.locations.filter { snapshot.judge($0, at: now) == .overdue }.count
+        if overdue > 0 { summary += ", \(overdue) still without data" }
+        summary += ", state written \(Report.age(age)) ago"
+        if snapshot.writtenTooLongAgo(at: now) { summary += " (daemon not running?)" }
+        if let until = snapshot.daemon.backoffUntil, until > now {
+            summary += ", API paused until \(until.rfc3339)"
+        }
+        return summary
+    }
+
+    /// The state's age (critical past 3 × interval + timeout), the failing, stale and pending counts,
+    /// API requests, and per location its temperature, data age (warning past stale_after) and the
+    /// day's precipitation probability.
+    static func perfdata(_ snapshot: StateSnapshot, now: Timestamp) -> Perfdata {
+        var data = Perfdata()
+        let count = Double(snapshot.locations.count)
+        let age = max(0, now.seconds(since: snapshot.generatedAt)).rounded(.down)
+        data.add("age", age, unit: "s", crit: snapshot.writeDeadlineSeconds, min: 0)
+        for status in [LocationStatus.error, .stale, .pending] {
+            let label = status == .error ? "failing" : status.rawValue
+            let value = Double(snapshot.locations.filter { $0.status == status }.count)
+            data.add(label, value, min: 0, max: count)
+        }
+        data.add("requests", Double(snapshot.daemon.requests), unit: "c", min: 0)
+        for entry in snapshot.locations {
+            let id = entry.location.id
+            if let temperature = entry.weather?.temperature {
+                data.add("\(id)_temperature", temperature, decimals: 1)
+            }
+            if let weather = entry.weather {
+                let age = max(0, now.seconds(since: weather.observedAt)).rounded(.down)
+                data.add("\(id)_data_age", age, unit: "s", warn: snapshot.daemon.staleAfterSeconds, min: 0)
+            }
+            if let probability = entry.today?.precipitationProbabilityMax {
+                data.add("\(id)_precipitation_probability", probability, unit: "%", min: 0, max: 100)
+            }
+        }
+        return data
+    }
+
+    /// A line of the long output: a `|` there would start more performance data.
+    private static func longOutput(_ line: String) -> String {
+        line.contains("|") ? line.replacing("|", with: "/") : line
+    }
+}
