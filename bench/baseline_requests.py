@@ -9,7 +9,9 @@ resource.getrusage(RUSAGE_SELF) around the loop only (interpreter start,
 imports and one warm-up request excluded). With INTERVAL_US, iteration k
 starts at start + k·INTERVAL_US (an absolute deadline, as weatherd's timer):
 a poller on a timer, with the wake-up each fetch costs; without it, back to
-back. Prints one JSON object.
+back. Its resident memory (VmRSS of /proc/self/status) is taken after start (imports done, the Session
+made, no request yet), after 1,000 iterations (when N reaches that) and after the last. Prints one JSON
+object.
 """
 
 import datetime
@@ -28,6 +30,14 @@ import wmo  # noqa: E402
 
 def rfc3339(seconds):
     return datetime.datetime.fromtimestamp(int(seconds), datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def vm_rss_kb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return None
 
 
 def one(session, url, path, tmp):
@@ -84,6 +94,7 @@ def main():
     path = os.path.join(directory, "state.json")
     tmp = path + ".tmp"
     session = requests.Session()
+    rss_kb = {"after_start": vm_rss_kb()}
     one(session, url, path, tmp)  # warm-up: connection, lazy imports
     before = resource.getrusage(resource.RUSAGE_SELF)
     start = time.monotonic()
@@ -93,6 +104,8 @@ def main():
             if delay > 0:
                 time.sleep(delay)
         one(session, url, path, tmp)
+        if k + 1 == 1000 or k + 1 == n:
+            rss_kb[f"after_{k + 1}"] = vm_rss_kb()
     wall = time.monotonic() - start
     after = resource.getrusage(resource.RUSAGE_SELF)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -106,6 +119,7 @@ def main():
                 "system_us_per_fetch": (after.ru_stime - before.ru_stime) * 1e6 / n,
                 "wall_us_per_fetch": wall * 1e6 / n,
                 "maxrss_kb": after.ru_maxrss,
+                "rss_kb": rss_kb,
             }
         )
     )
