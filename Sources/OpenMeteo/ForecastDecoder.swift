@@ -1,5 +1,3 @@
-import WeatherCore
-
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
