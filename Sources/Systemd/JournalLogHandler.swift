@@ -73,13 +73,6 @@ public struct JournalLogHandler: LogHandler {
         for (name, value) in fields { entry.add(name, value) }
         return entry.send()
     }
-
-    private func mergedMetadata(_ explicit: Logger.Metadata?) -> Logger.Metadata {
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let explicit { merged.merge(explicit) { $1 } }
-        return merged
-    }
 }
 
 /// One journal entry being built: every `NAME=value` field in one byte buffer, sent with one

@@ -33,19 +33,23 @@ public struct StderrLogHandler: LogHandler {
 
     /// Writes one line.
     public func log(event: LogEvent) {
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let explicit = event.metadata { merged.merge(explicit) { $1 } }
         var line =
             priorityPrefix
             ? "<\(JournalField.priority(of: event.level))>"
             : "\(event.level.rawValue.uppercased()): "
         line += Self.singleLine(event.message.description)
-        for key in merged.keys.sorted() where key != "message_id" {
-            line += " \(key)=\(Self.quoted(JournalField.value(of: merged[key]!)))"
-        }
+        line += Self.fields(mergedMetadata(event.metadata))
         line += "\n"
         Self.write(line, to: fileDescriptor)
+    }
+
+    /// ` key=value` for each field, by key, quoted where needed; `message_id` is the journal's alone.
+    static func fields(_ metadata: Logger.Metadata) -> String {
+        var text = ""
+        for key in metadata.keys.sorted() where key != "message_id" {
+            text += " \(key)=\(quoted(JournalField.value(of: metadata[key]!)))"
+        }
+        return text
     }
 
     /// Newlines and other control characters escaped, so one entry stays one line.

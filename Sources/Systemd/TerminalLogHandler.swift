@@ -48,13 +48,10 @@ public struct TerminalLogHandler: LogHandler {
 
     /// Writes one line.
     public func log(event: LogEvent) {
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let explicit = event.metadata { merged.merge(explicit) { $1 } }
         let line = Self.format(
             message: event.message.description,
             level: event.level,
-            metadata: merged,
+            metadata: mergedMetadata(event.metadata),
             time: Self.localTime(),
             colors: colors,
             showFields: logLevel <= .debug
@@ -76,11 +73,7 @@ public struct TerminalLogHandler: LogHandler {
             text += " · \(source)"
             if case .string(let milliseconds)? = metadata["weather.fetch_ms"] { text += " \(milliseconds) ms" }
         }
-        if showFields {
-            for key in metadata.keys.sorted() where key != "message_id" {
-                text += " \(key)=\(StderrLogHandler.quoted(JournalField.value(of: metadata[key]!)))"
-            }
-        }
+        if showFields { text += StderrLogHandler.fields(metadata) }
         let label: String
         let color: String
         switch level {

@@ -99,6 +99,20 @@ extension ProcessGlobalStateTests {
             #expect(output == "<5>started weather.daemon=weatherd weather.location=event\n")
         }
 
+        @Test func providerMetadataSitsBetweenTheHandlerAndTheEntry() {
+            let output = capturing { fd in
+                var handler = StderrLogHandler(priorityPrefix: false, fileDescriptor: fd)
+                handler.metadata = [
+                    "weather.daemon": "weatherd", "weather.location": "handler", "weather.run": "handler",
+                ]
+                handler.metadataProvider = Logger.MetadataProvider {
+                    ["weather.location": "provider", "weather.run": "provider"]
+                }
+                Logger(label: "weatherd-test") { _ in handler }.info("tick", metadata: ["weather.location": "event"])
+            }
+            #expect(output == "INFO: tick weather.daemon=weatherd weather.location=event weather.run=provider\n")
+        }
+
         @Test func levelFilter() {
             let output = capturing { fd in
                 var logger = Logger(label: "weatherd-test") { _ in

@@ -61,6 +61,22 @@ struct TerminalLogHandlerTests {
         #expect(!output.contains("message_id"))
     }
 
+    @Test func fieldsAtDebugLevelLayerHandlerProviderAndEntry() {
+        let output = capturing { fd in
+            var handler = TerminalLogHandler(colors: false, fileDescriptor: fd)
+            handler.logLevel = .debug
+            handler.metadata = ["weather.daemon": "weatherd", "weather.location": "handler", "weather.run": "handler"]
+            handler.metadataProvider = Logger.MetadataProvider {
+                ["weather.location": "provider", "weather.run": "provider"]
+            }
+            Logger(label: "weatherd-test") { _ in handler }.info("tick", metadata: ["weather.location": "event"])
+        }
+        #expect(
+            timeAndRest(output.dropLast()).rest
+                == "tick weather.daemon=weatherd weather.location=event weather.run=provider"
+        )
+    }
+
     @Test func noColourWhenNoColorIsSetOrTermIsDumb() {
         #expect(!TerminalLogHandler.colorsWanted(noColor: "1", term: "xterm-256color"))
         #expect(TerminalLogHandler.colorsWanted(noColor: "", term: "xterm-256color"))
