@@ -45,9 +45,12 @@ struct StatusFollower {
                 let snapshot = try? reading.get()
                 if let status = emit(reading) { return status }
                 shown = Shown(file: file, snapshot: snapshot, judgement: judgement(snapshot))
-            } else if let snapshot = shown?.snapshot, judgement(snapshot) != shown?.judgement {
-                if let status = emit(.success(snapshot)) { return status }
-                shown?.judgement = judgement(snapshot)
+            } else if let snapshot = shown?.snapshot {
+                let current = judgement(snapshot)
+                if current != shown?.judgement {
+                    if let status = emit(.success(snapshot)) { return status }
+                    shown?.judgement = current
+                }
             }
             if let status = wait(watch, until: shown?.snapshot?.nextJudgementChange(after: World.now())) {
                 return status
@@ -99,25 +102,5 @@ struct StatusFollower {
             if ready == 0 { return nil }
             if descriptors[0].revents != 0, watch.drain() { return nil }
         }
-    }
-}
-
-/// What tells one version of a file from the next: device, inode, size, modification and change time.
-struct FileIdentity: Equatable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modified: Int64
-    var changed: Int64
-
-    /// The identity of the file at `path`; nil when there is none.
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
     }
 }
