@@ -109,7 +109,8 @@ final class FakeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             headers.add(name: "Transfer-Encoding", value: "chunked")
         }
         headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        let framing: Set = ["content-length", "transfer-encoding", "connection", "content-type"]
+        if let date = state.dateHeader { headers.add(name: "Date", value: date) }
+        let framing: Set = ["content-length", "transfer-encoding", "connection", "content-type", "date"]
         for (name, value) in extra {
             if framing.contains(name.lowercased()) {
                 headers.replaceOrAdd(name: name, value: value)

@@ -79,6 +79,19 @@ public final class FakeOpenMeteoServer: Sendable {
         state.requestCount
     }
 
+    /// The server's clock minus the host's, in seconds (default 0): its `Date` headers and the data
+    /// periods of ``realistic`` follow it, as a real API's would when the host's clock is wrong.
+    public var clockOffset: Double {
+        get { state.clockOffset }
+        set { state.clockOffset = newValue }
+    }
+
+    /// Whether responses carry a `Date` header (default true, as Open-Meteo's do).
+    public var sendsDate: Bool {
+        get { state.sendsDate }
+        set { state.sendsDate = newValue }
+    }
+
     /// Replaces the handler; requests that arrive from now on get the new behaviour.
     public func setHandler(_ handler: @escaping @Sendable (FakeRequest) -> FakeResponse) {
         state.setHandler(handler)

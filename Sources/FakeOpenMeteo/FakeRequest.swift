@@ -12,11 +12,20 @@ public struct FakeRequest: Sendable {
     public var headers: [(String, String)]
     /// The 0-based arrival index of this request across all connections of the server.
     public var sequence: Int
+    /// When it arrived on the server's clock (the host's plus the server's clock offset), in seconds since
+    /// the epoch: the data period it is answered for, and its `Date` header.
+    public var time: Double
 
     /// Makes a request from a raw request target, deriving ``path`` and ``query`` from `uri`.
     ///
     /// Useful to call a handler such as ``FakeOpenMeteoServer/realistic`` directly in a test.
-    public init(method: String = "GET", uri: String, headers: [(String, String)] = [], sequence: Int = 0) {
+    public init(
+        method: String = "GET",
+        uri: String,
+        headers: [(String, String)] = [],
+        sequence: Int = 0,
+        time: Double = HTTPDateText.hostNow()
+    ) {
         let (path, rawQuery) = QueryString.split(uri)
         self.method = method
         self.uri = uri
@@ -24,6 +33,7 @@ public struct FakeRequest: Sendable {
         self.query = QueryString.parse(rawQuery)
         self.headers = headers
         self.sequence = sequence
+        self.time = time
     }
 
     /// The value of the first header named `name` (compared case-insensitively), if any.

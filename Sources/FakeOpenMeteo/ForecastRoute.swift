@@ -19,7 +19,7 @@ enum ForecastRoute {
             let temperature = try unit(request, "temperature_unit", default: TemperatureUnit.celsius)
             let wind = try unit(request, "wind_speed_unit", default: WindSpeedUnit.kmh)
             let precipitation = try unit(request, "precipitation_unit", default: PrecipitationUnit.mm)
-            let now = Int(time(nil))
+            let now = Int(request.time.rounded(.down))
             let period = now - now % max(dataInterval, 1)
             let body = FakeResponse.forecastBody(
                 latitude: latitude,

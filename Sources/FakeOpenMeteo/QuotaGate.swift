@@ -40,7 +40,7 @@ public final class QuotaGate: Sendable {
     }
 
     private func respond(to request: FakeRequest) -> FakeResponse {
-        let minute = Int(time(nil)) / 60
+        let minute = Int(request.time.rounded(.down)) / 60
         let weight = Self.weight(of: request)
         let allowed = window.withLock { window in
             if window.minute != minute { window = Window(minute: minute, usedTenths: 0) }

@@ -10,6 +10,8 @@ final class ServerState: Sendable {
         var requests: [FakeRequest] = []
         var connections: [ObjectIdentifier: any Channel] = [:]
         var isShutDown = false
+        var clockOffset: Double = 0
+        var sendsDate = true
     }
 
     private let storage: Mutex<Storage>
@@ -28,6 +30,24 @@ final class ServerState: Sendable {
         storage.withLock { $0.requests.count }
     }
 
+    /// The server's clock minus the host's, in seconds: its `Date` headers and data periods follow it.
+    var clockOffset: Double {
+        get { storage.withLock { $0.clockOffset } }
+        set { storage.withLock { $0.clockOffset = newValue } }
+    }
+
+    /// Whether responses carry a `Date` header (as Open-Meteo's do).
+    var sendsDate: Bool {
+        get { storage.withLock { $0.sendsDate } }
+        set { storage.withLock { $0.sendsDate = newValue } }
+    }
+
+    /// The server's clock now, or nil when it sends no `Date`.
+    var dateHeader: String? {
+        let (offset, sends) = storage.withLock { ($0.clockOffset, $0.sendsDate) }
+        return sends ? HTTPDateText.imfFixdate(HTTPDateText.hostNow() + offset) : nil
+    }
+
     /// Replaces the handler used for requests that arrive from now on.
     func setHandler(_ handler: @escaping @Sendable (FakeRequest) -> FakeResponse) {
         storage.withLock { $0.handler = handler }
@@ -44,7 +64,8 @@ final class ServerState: Sendable {
                 method: method,
                 uri: uri,
                 headers: headers,
-                sequence: storage.requests.count
+                sequence: storage.requests.count,
+                time: HTTPDateText.hostNow() + storage.clockOffset
             )
             storage.requests.append(request)
             return (request, storage.handler)

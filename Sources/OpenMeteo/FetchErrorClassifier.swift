@@ -6,10 +6,26 @@ import WeatherCore
 
 /// Sorts what can go wrong in one fetch into the error classes of SPEC §4.
 enum FetchErrorClassifier {
-    /// The error for a non-2xx response.
-    static func classify(status: Int, headers: HTTPHeaders, body: ByteBuffer) -> FetchError {
+    /// The error for a non-2xx response that arrived when the host's wall clock read `receivedAt`.
+    static func classify(
+        status: Int,
+        headers: HTTPHeaders,
+        body: ByteBuffer,
+        receivedAt: Timestamp = HTTPDate.hostNow()
+    ) -> FetchError {
+        var error = classifyStatus(status, headers: headers, body: body, receivedAt: receivedAt)
+        error.apiClockSample = HTTPDate.clockSample(headers, receivedAt: receivedAt)
+        return error
+    }
+
+    private static func classifyStatus(
+        _ status: Int,
+        headers: HTTPHeaders,
+        body: ByteBuffer,
+        receivedAt: Timestamp
+    ) -> FetchError {
         let reason = ForecastDecoder.errorReason(body.readableBytesView)
-        let retryAfter = headers.first(name: "retry-after").flatMap(Self.parseRetryAfter)
+        let retryAfter = HTTPDate.retryAfter(headers, receivedAt: receivedAt)
         let detail = reason.map { ": \($0)" } ?? ""
         switch status {
         case 429:
@@ -107,11 +123,6 @@ enum FetchErrorClassifier {
 
     static func timedOut(_ timeout: Duration) -> FetchError {
         FetchError(kind: .timeout, message: "timed out after \(DurationParser.formatForPeople(timeout))")
-    }
-
-    /// `Retry-After` as seconds (the delta-seconds form; an HTTP date is ignored).
-    static func parseRetryAfter(_ value: String) -> Double? {
-        Int(value.trimmingWhitespace()).map { Double(max($0, 0)) }
     }
 
     private static func describe(errno code: Int32) -> String {

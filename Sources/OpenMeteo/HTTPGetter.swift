@@ -24,6 +24,11 @@ struct HTTPGetter: Sendable {
         var headers: HTTPHeaders
         /// The whole body.
         var body: ByteBuffer
+        /// The host's wall clock when the response arrived.
+        var receivedAt: Timestamp
+
+        /// The API's clock minus the host's, from `Date` (plus `Age`); nil without a `Date`.
+        var apiClockSample: Double? { HTTPDate.clockSample(headers, receivedAt: receivedAt) }
     }
 
     let httpClient: HTTPClient
@@ -68,7 +73,8 @@ struct HTTPGetter: Sendable {
             return Response(
                 status: Int(response.status.code),
                 headers: response.headers,
-                body: response.body ?? ByteBuffer()
+                body: response.body ?? ByteBuffer(),
+                receivedAt: HTTPDate.hostNow()
             )
         } catch {
             throw FetchErrorClassifier.classify(error, timeout: timeout, bodyLimit: Self.bodyLimit)

@@ -38,10 +38,20 @@ public struct OpenMeteoClient: WeatherProviding {
                 throw FetchErrorClassifier.classify(
                     status: response.status,
                     headers: response.headers,
-                    body: response.body
+                    body: response.body,
+                    receivedAt: response.receivedAt
                 )
             }
-            return try ForecastDecoder.decodeForecast(response.body.readableBytesView, units: units)
+            do throws(FetchError) {
+                var forecast = try ForecastDecoder.decodeForecast(response.body.readableBytesView, units: units)
+                forecast.apiClockSample = response.apiClockSample
+                return forecast
+            } catch {
+                // An answered request whose body is no use still tells the API's time.
+                var error = error
+                error.apiClockSample = response.apiClockSample
+                throw error
+            }
         } catch {
             throw endpoint.redact(error)
         }

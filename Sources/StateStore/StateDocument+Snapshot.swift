@@ -25,11 +25,14 @@ extension StateDocument {
                 fetches_failed: daemon.fetchesFailed,
                 requests: daemon.requests,
                 backoff_until: daemon.backoffUntil?.rfc3339,
+                backoff_cause: daemon.backoffCause?.description,
                 quota: Quota(
                     minute: Window(daemon.quota.minute),
                     hour: Window(daemon.quota.hour),
                     day: Window(daemon.quota.day)
-                )
+                ),
+                api_clock_offset_seconds: finite(daemon.apiClockOffsetSeconds),
+                api_clock_samples: daemon.apiClockSamples.map { $0.filter(\.isFinite) }
             ),
             current_location: snapshot.currentLocation,
             rotation_index: snapshot.rotationIndex,
@@ -63,7 +66,11 @@ extension StateDocument {
             fetchesFailed: daemon.fetches_failed,
             requests: daemon.requests ?? 0,
             backoffUntil: try optionalTime(daemon.backoff_until, "daemon.backoff_until"),
-            quota: quota
+            // A cause this version does not know counts as none: the pause is then dropped at start.
+            backoffCause: daemon.backoff_cause.flatMap(PauseCause.init),
+            quota: quota,
+            apiClockOffsetSeconds: daemon.api_clock_offset_seconds,
+            apiClockSamples: daemon.api_clock_samples
         )
         var entries: [LocationState] = []
         for (index, entry) in locations.enumerated() {

@@ -27,6 +27,13 @@ extension StateDocument {
 extension StateDocument.Daemon {
     fileprivate func write(_ key: String, to json: inout JSONWriter) {
         json.beginObject(key)
+        if let api_clock_offset_seconds { json.number("api_clock_offset_seconds", api_clock_offset_seconds) }
+        if let api_clock_samples {
+            json.beginArray("api_clock_samples")
+            for sample in api_clock_samples { json.number(nil, sample) }
+            json.endArray()
+        }
+        json.string("backoff_cause", backoff_cause)
         json.string("backoff_until", backoff_until)
         json.int("fetches_failed", fetches_failed)
         json.int("fetches_ok", fetches_ok)

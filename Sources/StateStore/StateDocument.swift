@@ -29,7 +29,10 @@ struct StateDocument: Codable, Sendable {
         var fetches_failed: Int
         var requests: Int?
         @Nullable var backoff_until: String?
+        @Nullable var backoff_cause: String?
         var quota: Quota?
+        var api_clock_offset_seconds: Double?
+        var api_clock_samples: [Double]?
     }
 
     struct Quota: Codable, Sendable {

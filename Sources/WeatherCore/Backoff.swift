@@ -2,11 +2,10 @@
 /// waits for the end of a UTC window (the next minute, hour or 00:00 UTC), a wall-clock time; a 503's
 /// pause and a `Retry-After` are durations, on the uptime clock.
 public struct Backoff: Sendable, Hashable {
-    /// The longest pause after repeated 503s, in seconds.
-    public static let maximumUnavailablePause: Double = 300
-
     /// No request goes out before this; nil when not paused.
     public private(set) var until: Deadline?
+    /// Why requests are paused; nil when not paused.
+    public private(set) var cause: PauseCause?
     /// 503s in a row, for the exponential pause.
     public private(set) var consecutiveUnavailable = 0
 
@@ -24,53 +23,112 @@ public struct Backoff: Sendable, Hashable {
         error.kind == .rateLimited || error.kind == .unavailable
     }
 
-    /// The pause `error` calls for at `now`, before any spread: a 429 until its limit can have reset
-    /// (the end of the window its reason names, or `Retry-After`), a 503 one interval doubled per 503 in
-    /// a row (this one included), at most 5 minutes, or a longer `Retry-After`. Nil for other errors.
-    public func pause(for error: FetchError, at now: Moment, interval: Double) -> Deadline? {
+    /// A pause a 429 or 503 calls for, before any resume spread.
+    public struct Pause: Sendable, Hashable {
+        /// No request before this.
+        public var until: Deadline
+        /// Why.
+        public var cause: PauseCause
+        /// The `Retry-After` the server sent, in seconds, when the cause's limit cut it short.
+        public var clampedRetryAfter: Double?
+    }
+
+    /// The pause `error` calls for at `now` (SPEC §4 "Bounded pauses"), before any spread. A 429: until
+    /// min(`Retry-After`, the end of the UTC window its reason names, on the API's clock); without a
+    /// valid `Retry-After` (absent, 0 or past), until that window's end. A 503: min(`Retry-After`, 5 min),
+    /// else one interval doubled per 503 in a row (this one included), at most 5 minutes. Nil for other
+    /// errors.
+    public func pause(
+        for error: FetchError,
+        at now: Moment,
+        interval: Double,
+        apiClock: APIClock = APIClock()
+    ) -> Pause? {
+        let retryAfter = error.retryAfterSeconds.flatMap { $0 > 0 ? $0 : nil }
         switch error.kind {
         case .rateLimited:
-            if let retryAfter = error.retryAfterSeconds, retryAfter >= 0 { return .uptime(now.uptime + retryAfter) }
-            return .wall(Self.rateLimitResumption(reason: error.reason, retryAfter: nil, now: now.wall))
+            let window = PauseCause.window(ofReason: error.reason)
+            let cause = PauseCause.rateLimited(window)
+            let apiNow = apiClock.apiTime(now.wall)
+            let windowEnd = Deadline.wall(apiClock.hostTime(window.end(of: apiNow)))
+            guard let retryAfter else { return Pause(until: windowEnd, cause: cause) }
+            if retryAfter <= cause.longestPause(at: apiNow) {
+                return Pause(until: .uptime(now.uptime + retryAfter), cause: cause)
+            }
+            return Pause(until: windowEnd, cause: cause, clampedRetryAfter: retryAfter)
         case .unavailable:
+            let longest = PauseCause.longestUnavailablePause
+            if let retryAfter {
+                return Pause(
+                    until: .uptime(now.uptime + min(retryAfter, longest)),
+                    cause: .unavailable,
+                    clampedRetryAfter: retryAfter > longest ? retryAfter : nil
+                )
+            }
             let exponent = min(consecutiveUnavailable, 30)
             var pause = max(interval, 0.001)
-            for _ in 0..<exponent where pause < Self.maximumUnavailablePause { pause *= 2 }
-            pause = min(pause, Self.maximumUnavailablePause)
-            if let retryAfter = error.retryAfterSeconds { pause = max(pause, retryAfter) }
-            return .uptime(now.uptime + pause)
+            for _ in 0..<exponent where pause < longest { pause *= 2 }
+            return Pause(until: .uptime(now.uptime + min(pause, longest)), cause: .unavailable)
         default:
             return nil
         }
     }
 
-    /// Begins the pause `error` calls for (see ``pause(for:at:interval:)``), ending `spread` seconds
-    /// later; returns whether a new pause began (none ran before). Other errors change nothing.
+    /// Begins the pause `error` calls for (see ``pause(for:at:interval:apiClock:)``), ending `spread`
+    /// seconds later; returns whether a new pause began (none ran before). Other errors change nothing.
     @discardableResult
     public mutating func record(_ error: FetchError, at now: Moment, interval: Double, spread: Double = 0) -> Bool {
         guard let pause = pause(for: error, at: now, interval: interval) else { return false }
-        return begin(until: pause.adding(seconds: spread), after: error, at: now)
+        return begin(until: pause.until.adding(seconds: spread), cause: pause.cause, at: now)
     }
 
-    /// Begins a pause until `deadline` after `error` (a 429 or 503); returns whether a new pause began.
+    /// Begins a pause until `deadline` for `cause`; returns whether a new pause began.
     @discardableResult
-    public mutating func begin(until deadline: Deadline, after error: FetchError, at now: Moment) -> Bool {
+    public mutating func begin(until deadline: Deadline, cause: PauseCause, at now: Moment) -> Bool {
         let wasPaused = isPaused(at: now)
-        if error.kind == .unavailable { consecutiveUnavailable += 1 }
+        if cause == .unavailable { consecutiveUnavailable += 1 }
         until = deadline
+        self.cause = cause
         return !wasPaused
     }
 
-    /// Restores a pause recorded in a previous run's state file (`backoff_until`), when it lies ahead.
-    public mutating func restore(until time: Timestamp, at now: Moment) {
-        guard time > now.wall else { return }
+    /// What became of a pause read from a previous run.
+    public enum Restored: Sendable, Hashable {
+        /// None was recorded, or it is over.
+        case none
+        /// It lies within its cause's limit and holds.
+        case kept
+        /// It lay beyond its cause's limit, or had no cause (a file of an earlier version): dropped.
+        case dropped(until: Timestamp, cause: PauseCause?)
+    }
+
+    /// Restores a pause recorded by a previous run (`backoff_until` and its cause), when it lies ahead
+    /// and within its cause's own limit (plus the resume spread, at most a fifteenth of it); a pause
+    /// beyond that, or without a cause, is dropped: one request then finds out whether the API still
+    /// refuses.
+    public mutating func restore(
+        until time: Timestamp,
+        cause: PauseCause?,
+        at now: Moment,
+        apiClock: APIClock = APIClock()
+    ) -> Restored {
+        guard time > now.wall else { return .none }
+        guard let cause else { return .dropped(until: time, cause: nil) }
+        let longest = cause.longestPause(at: apiClock.apiTime(now.wall))
+        // One second more: the file keeps whole seconds.
+        guard time.seconds(since: now.wall) <= longest * 16 / 15 + 1 else { return .dropped(until: time, cause: cause) }
         until = .wall(time)
+        self.cause = cause
+        return .kept
     }
 
     /// Drops a wall-clock pause the wall clock stepped back from, so that it now lies more than a day (the
     /// longest window a 429 names) ahead.
     public mutating func forgetImpossiblePause(at now: Moment) {
-        if case .wall(let time) = until, time.seconds(since: now.wall) > QuotaWindow.day.length { until = nil }
+        if case .wall(let time) = until, time.seconds(since: now.wall) > QuotaWindow.day.length {
+            until = nil
+            cause = nil
+        }
     }
 
     /// Records a successful fetch: the 503 streak ends.
@@ -82,25 +140,17 @@ public struct Backoff: Sendable, Hashable {
     public mutating func expire(at now: Moment) -> Bool {
         guard let until, until.hasPassed(at: now) else { return false }
         self.until = nil
+        self.cause = nil
         return true
     }
 
-    /// When a rate limit can have reset: `Retry-After` when sent, else from Open-Meteo's reason text
-    /// (next minute for "Minutely…" and "Too many concurrent requests", next hour for "Hourly…",
-    /// next 00:00 UTC for "Daily…"); unknown reasons wait for the next minute.
+    /// When a rate limit can have reset, on the clock `now` is read on: the end of the window Open-Meteo's
+    /// reason text names (next minute for "Minutely…", "Too many concurrent requests" and reasons not
+    /// known, next hour for "Hourly…", next 00:00 UTC for "Daily…"), or `Retry-After` when sent and
+    /// sooner.
     public static func rateLimitResumption(reason: String?, retryAfter: Double?, now: Timestamp) -> Timestamp {
-        if let retryAfter, retryAfter >= 0 {
-            return now.adding(seconds: retryAfter)
-        }
-        let lowered = reason?.lowercased() ?? ""
-        let window: QuotaWindow =
-            if lowered.contains("daily") {
-                .day
-            } else if lowered.contains("hourly") {
-                .hour
-            } else {
-                .minute
-            }
-        return window.end(of: now)
+        let end = PauseCause.window(ofReason: reason).end(of: now)
+        guard let retryAfter, retryAfter.isFinite, retryAfter > 0 else { return end }
+        return min(end, now.adding(seconds: retryAfter))
     }
 }

@@ -30,8 +30,14 @@ public struct DaemonInfo: Sendable, Hashable {
     public var requests: Int
     /// No request goes to the API before this time; nil when not paused.
     public var backoffUntil: Timestamp?
+    /// Why requests are paused (an addition: the durable state keeps a pause's cause); nil when not.
+    public var backoffCause: PauseCause?
     /// The weighted calls counted in the current UTC minute, hour and day.
     public var quota: QuotaReport
+    /// The API's clock minus the host's, in seconds (SPEC §4; 0 until a response carried a `Date`).
+    public var apiClockOffsetSeconds: Double?
+    /// The samples the offset is the median of, oldest first (an addition, kept across restarts).
+    public var apiClockSamples: [Double]?
 
     /// Creates the daemon record.
     public init(
@@ -50,7 +56,10 @@ public struct DaemonInfo: Sendable, Hashable {
         fetchesFailed: Int = 0,
         requests: Int = 0,
         backoffUntil: Timestamp? = nil,
-        quota: QuotaReport? = nil
+        backoffCause: PauseCause? = nil,
+        quota: QuotaReport? = nil,
+        apiClockOffsetSeconds: Double? = nil,
+        apiClockSamples: [Double]? = nil
     ) {
         self.pid = pid
         self.version = version
@@ -67,6 +76,9 @@ public struct DaemonInfo: Sendable, Hashable {
         self.fetchesFailed = fetchesFailed
         self.requests = requests
         self.backoffUntil = backoffUntil
+        self.backoffCause = backoffCause
+        self.apiClockOffsetSeconds = apiClockOffsetSeconds
+        self.apiClockSamples = apiClockSamples
         self.quota = quota ?? QuotaReport(QuotaLedger(), limits: .none, at: startedAt)
     }
 }

@@ -28,6 +28,9 @@ public struct FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     public var retryAfterSeconds: Double?
     /// The `reason` of an Open-Meteo error body, when there was one.
     public var reason: String?
+    /// The API's clock minus the host's, from the response's `Date` (plus `Age`), when a response with
+    /// one arrived.
+    public var apiClockSample: Double?
 
     /// Creates an error.
     public init(

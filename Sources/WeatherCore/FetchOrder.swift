@@ -17,10 +17,13 @@ public struct FetchOrder: Sendable, Hashable {
     public var tick: Int
     /// The forecast request's weight in tenths of a call.
     public var weight: Int
-    /// When it was counted in the quota ledger.
+    /// When it was counted in the quota ledger, on the API's clock.
     public var chargedAt: Timestamp
     /// When it started, on the uptime clock.
     public var startedUptime: Double
+    /// Whether its answer counts towards the two answered requests a location may have within a data
+    /// interval (SPEC §4): not the first fetch of a location without weather, nor a SIGUSR1's.
+    public var guarded: Bool
 
     /// An order.
     public init(
@@ -32,7 +35,8 @@ public struct FetchOrder: Sendable, Hashable {
         tick: Int,
         weight: Int,
         chargedAt: Timestamp,
-        startedUptime: Double
+        startedUptime: Double,
+        guarded: Bool = false
     ) {
         self.job = job
         self.location = location
@@ -43,5 +47,6 @@ public struct FetchOrder: Sendable, Hashable {
         self.weight = weight
         self.chargedAt = chargedAt
         self.startedUptime = startedUptime
+        self.guarded = guarded
     }
 }

@@ -8,13 +8,22 @@ public struct FetchOutcome: Sendable {
     public var forecastSent: Bool
     /// How long it took.
     public var elapsed: Duration
+    /// The API's clock minus the host's, from the last answered request's `Date` (plus `Age`); nil
+    /// without an answer or without a `Date`.
+    public var apiClockSample: Double?
 
     /// An outcome.
-    public init(result: Result<Forecast, FetchError>, place: Place? = nil, forecastSent: Bool = true, elapsed: Duration)
-    {
+    public init(
+        result: Result<Forecast, FetchError>,
+        place: Place? = nil,
+        forecastSent: Bool = true,
+        elapsed: Duration,
+        apiClockSample: Double? = nil
+    ) {
         self.result = result
         self.place = place
         self.forecastSent = forecastSent
         self.elapsed = elapsed
+        self.apiClockSample = apiClockSample
     }
 }

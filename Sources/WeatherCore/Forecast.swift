@@ -4,6 +4,8 @@ public struct Forecast: Sendable, Hashable {
     public var weather: Weather
     /// The outlook for the location's current local day; nil when not asked for.
     public var today: Today?
+    /// The API's clock minus the host's, from the response's `Date` (plus `Age`); nil without one.
+    public var apiClockSample: Double?
 
     /// A forecast.
     public init(weather: Weather, today: Today? = nil) {

@@ -23,6 +23,9 @@ public struct LocationRecord: Sendable, Hashable {
     var spread: Double = 0
     /// Due at once (SIGUSR1), whatever its due time.
     var forced = false
+    /// When its last two guarded requests were answered, on the uptime clock, oldest first (SPEC §4: at
+    /// most two answered requests within one data interval).
+    var answered: [Double] = []
 
     /// A location nothing is known about yet.
     public init(location: Location) {

@@ -10,6 +10,7 @@ extension Planner {
             // the windows that now lie more than one window ahead when it reads them. The hold of a full
             // window and a 429's wait that now lie too far ahead go.
             events.append(.clockStepped(seconds: offset - clockOffset))
+            apiClock.hostClockStepped(by: offset - clockOffset)
             quotaHold = nil
             backoff.forgetImpossiblePause(at: now)
         }

@@ -28,10 +28,15 @@ extension Planner {
         for index in records.indices { records[index].forced = true }
     }
 
-    /// Takes what a previous run's state file knew: weather and the day's outlook of locations still at
-    /// the same place in the same units, their failure count, the quota windows that are still the
-    /// current ones, and a pause that lies ahead. Counters start anew.
-    public mutating func restore(from previous: StateSnapshot, at now: Moment) {
+    /// Takes what a previous run's state file knew: the API clock's samples, weather and the day's
+    /// outlook of locations still at the same place in the same units, their failure count, the quota
+    /// windows that are still the current ones (on the API's clock), and a pause that lies ahead within
+    /// its cause's limit. Counters start anew. Returns what is worth a journal entry (a dropped pause).
+    @discardableResult
+    public mutating func restore(from previous: StateSnapshot, at now: Moment) -> [PlannerEvent] {
+        let daemon = previous.daemon
+        apiClock = APIClock(samples: daemon.apiClockSamples ?? daemon.apiClockOffsetSeconds.map { [$0] } ?? [])
+        if abs(apiClock.offset) > APIClock.noticeThreshold { reportedOffset = apiClock.offset }
         for entry in previous.locations {
             guard let index = records.firstIndex(where: { $0.configured.id == entry.location.id }) else { continue }
             var record = records[index]
@@ -56,7 +61,8 @@ extension Planner {
             record.lastError = entry.lastError
             record.failures = entry.consecutiveFailures
             if record.failures > 0 {
-                let attempt = [entry.lastError?.at, entry.fetchedAt].compactMap { $0 }.max() ?? now.wall
+                // Never later than now: a time written while the clock was wrong does not hold it back.
+                let attempt = min([entry.lastError?.at, entry.fetchedAt].compactMap { $0 }.max() ?? now.wall, now.wall)
                 record.retryAt = .wall(attempt.adding(seconds: retryDelay(failures: record.failures, for: record)))
             }
             if let weather = entry.weather { record.spread = freshSpread(forPeriodOf: weather) }
@@ -68,9 +74,19 @@ extension Planner {
                 window,
                 usedTenths: Weight.tenths(quota[window].used),
                 resetsAt: quota[window].resetsAt,
-                at: now.wall
+                at: apiTime(at: now)
             )
         }
-        if let until = previous.daemon.backoffUntil { backoff.restore(until: until, at: now) }
+        guard let until = daemon.backoffUntil else { return [] }
+        let cause = daemon.backoffCause
+        if case .dropped(let until, let cause) = backoff.restore(
+            until: until,
+            cause: cause,
+            at: now,
+            apiClock: apiClock
+        ) {
+            return [.pauseDropped(until: until, cause: cause)]
+        }
+        return []
     }
 }

@@ -1,21 +1,30 @@
 /// Due times and retry delays (SPEC §4 "When").
 extension Planner {
-    /// When `record` is due (wall clock), or nil when it is due whatever the time: no weather yet,
-    /// SIGUSR1, `every_tick`, or weather observed "in the future" (the clock was behind).
+    /// When `record` is due (the host's wall clock), or nil when it is due whatever the time: no weather
+    /// yet, SIGUSR1, `every_tick`, or weather observed "in the future" (the clock was behind).
     ///
-    /// - `auto`: `observed_at` + the data interval + the period's spread;
+    /// - `auto`: `observed_at` + the data interval + the period's spread, on the API's clock; never
+    ///   before the guard allows a third answered request within a data interval;
     /// - a duration: the last successful fetch + the duration;
     /// - after a failure or "no news": the retry time, whatever the policy.
     func dueTime(_ record: LocationRecord, at now: Moment) -> Timestamp? {
         if record.forced { return nil }
+        let due = scheduledTime(record, at: now)
+        guard let guardTime = guardTime(record, at: now) else { return due }
+        return max(due ?? guardTime, guardTime)
+    }
+
+    /// ``dueTime(_:at:)`` before the guard.
+    private func scheduledTime(_ record: LocationRecord, at now: Moment) -> Timestamp? {
         if record.failures > 0, let retryAt = record.retryAt {
             return retryAt.adding(seconds: -tickTolerance).wall(at: now)
         }
         guard let weather = record.weather else { return nil }
         switch settings.refresh {
         case .auto:
-            if weather.observedAt > now.wall { return nil }
-            return weather.observedAt.adding(seconds: DataInterval.effective(weather.dataInterval) + record.spread)
+            if weather.observedAt > apiTime(at: now) { return nil }
+            let due = weather.observedAt.adding(seconds: DataInterval.effective(weather.dataInterval) + record.spread)
+            return apiClock.hostTime(due)
         case .everyTick:
             return nil
         case .every(let duration):
@@ -29,6 +38,27 @@ extension Planner {
     /// ticks come a few milliseconds early or late: without this, the tick one rotation later would miss
     /// it, and a delay of one rotation would become two.
     var tickTolerance: Double { min(settings.interval / 2, 1) }
+
+    /// The API's wall time at `now` (SPEC §4: the host's wall clock plus the API clock's offset).
+    public func apiTime(at now: Moment) -> Timestamp {
+        apiClock.apiTime(now.wall)
+    }
+
+    /// Whether the next fetch of `record` counts towards its two answered requests within a data
+    /// interval: under `auto`, once it has weather, unless SIGUSR1 forced it.
+    func isGuarded(_ record: LocationRecord) -> Bool {
+        guard case .auto = settings.refresh else { return false }
+        return record.weather != nil && !record.forced
+    }
+
+    /// The earliest time (host wall clock) a third answered request of `record` may start: one data
+    /// interval (on the uptime clock) after the older of its last two; nil when the guard does not hold.
+    func guardTime(_ record: LocationRecord, at now: Moment) -> Timestamp? {
+        guard isGuarded(record), record.answered.count >= 2 else { return nil }
+        let interval = DataInterval.effective(record.weather?.dataInterval)
+        let allowed = record.answered[record.answered.count - 2] + interval
+        return allowed > now.uptime ? now.wallTime(ofUptime: allowed) : nil
+    }
 
     /// Whether `record` is due at `now`.
     func isDue(_ record: LocationRecord, at now: Moment) -> Bool {
@@ -73,12 +103,13 @@ extension Planner {
     public func nextRefresh(of record: LocationRecord, at now: Moment) -> Timestamp? {
         var earliest = dueTime(record, at: now) ?? now.wall
         if let until = backoff.until { earliest = max(earliest, until.wall(at: now)) }
+        let apiNow = apiTime(at: now)
         if let window = ledger.fullWindow(
             for: weight(ofNextFetchOf: record, at: now),
             limits: settings.limits,
-            at: now.wall
+            at: apiNow
         ) {
-            earliest = max(earliest, ledger.count(window, at: now.wall).resetsAt)
+            earliest = max(earliest, apiClock.hostTime(ledger.count(window, at: apiNow).resetsAt))
         }
         if let hold = quotaHold { earliest = max(earliest, hold.wall(at: now)) }
         return earliest > now.wall ? earliest : nil

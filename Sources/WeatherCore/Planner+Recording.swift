@@ -45,6 +45,7 @@ extension Planner {
         }
         record.fetchedAt = now.wall
         record.refreshedAt = .uptime(order.startedUptime)
+        if order.guarded { record.answered = Array((record.answered + [now.uptime]).suffix(2)) }
         guard case .auto = settings.refresh, let old = record.weather, forecast.weather.observedAt <= old.observedAt
         else {
             record.weather = forecast.weather
@@ -58,8 +59,10 @@ extension Planner {
         // The period is one already known. Its values may have been revised; a server that went back in
         // time does not replace newer weather.
         if forecast.weather.observedAt == old.observedAt { record.weather = forecast.weather }
+        // The fetch itself succeeded: a location that was failing is no longer in error.
+        record.lastError = nil
         records[index] = record
-        if old.observedAt.adding(seconds: DataInterval.effective(old.dataInterval)) <= now.wall {
+        if old.observedAt.adding(seconds: DataInterval.effective(old.dataInterval)) <= apiTime(at: now) {
             // No news where news was due (the API lags behind its period): retried like a failure, the
             // status unchanged.
             scheduleRetry(index, at: now)

@@ -2,7 +2,12 @@
 extension Planner {
     /// Whether the next fetch of `record` asks for the day's outlook too.
     func wantsToday(_ record: LocationRecord, at now: Moment) -> Bool {
-        Today.isWanted(record.today, utcOffsetSeconds: record.weather?.utcOffsetSeconds, at: now.wall)
+        Today.isWanted(
+            record.today,
+            utcOffsetSeconds: record.weather?.utcOffsetSeconds,
+            at: now.wall,
+            apiNow: apiTime(at: now)
+        )
     }
 
     /// What the next fetch of `record` weighs in tenths of a call: the forecast, and a geocoding request
@@ -25,13 +30,14 @@ extension Planner {
             queued: queued,
             tick: tick,
             weight: Forecast.weight(includingToday: includeToday),
-            chargedAt: now.wall,
-            startedUptime: now.uptime
+            chargedAt: apiTime(at: now),
+            startedUptime: now.uptime,
+            guarded: isGuarded(record)
         )
         records[index].forced = false
         inFlight = order
         counters.requests += order.geocode ? 2 : 1
-        ledger.charge(weight(ofNextFetchOf: record, at: now), at: now.wall)
+        ledger.charge(weight(ofNextFetchOf: record, at: now), at: apiTime(at: now))
         return order
     }
 
@@ -42,9 +48,11 @@ extension Planner {
         if let quotaHold, !quotaHold.hasPassed(at: now) { return .quota }
         quotaHold = nil
         let weight = weight(ofNextFetchOf: record, at: now)
-        guard let window = ledger.fullWindow(for: weight, limits: settings.limits, at: now.wall) else { return nil }
-        let count = ledger.count(window, at: now.wall)
-        quotaHold = .wall(count.resetsAt.adding(seconds: resumeSpread(after: window.length)))
+        let apiNow = apiTime(at: now)
+        guard let window = ledger.fullWindow(for: weight, limits: settings.limits, at: apiNow) else { return nil }
+        let count = ledger.count(window, at: apiNow)
+        // The window is the API's; the hold is on the host's wall clock.
+        quotaHold = .wall(apiClock.hostTime(count.resetsAt).adding(seconds: resumeSpread(after: window.length)))
         if reportedFull[window] != count.resetsAt {
             reportedFull[window] = count.resetsAt
             events.append(
@@ -52,7 +60,7 @@ extension Planner {
                     window,
                     used: Weight.calls(count.usedTenths),
                     limit: Weight.calls(settings.limits[window]),
-                    until: count.resetsAt
+                    until: apiClock.hostTime(count.resetsAt)
                 )
             )
         }

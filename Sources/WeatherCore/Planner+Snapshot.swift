@@ -22,7 +22,8 @@ extension Planner {
 
     /// The state file's content at `now`.
     public func snapshot(at now: Moment, identity: Identity) -> StateSnapshot {
-        StateSnapshot(
+        let apiNow = apiTime(at: now)
+        return StateSnapshot(
             generatedAt: now.wall,
             daemon: DaemonInfo(
                 pid: identity.pid,
@@ -40,7 +41,10 @@ extension Planner {
                 fetchesFailed: counters.fetchesFailed,
                 requests: counters.requests,
                 backoffUntil: backoff.until?.wall(at: now),
-                quota: QuotaReport(ledger, limits: settings.limits, at: now.wall)
+                backoffCause: backoff.until == nil ? nil : backoff.cause,
+                quota: QuotaReport(ledger, limits: settings.limits, at: apiNow),
+                apiClockOffsetSeconds: apiClock.offset,
+                apiClockSamples: apiClock.samples
             ),
             currentLocation: currentLocation,
             rotationIndex: rotationIndex,
@@ -51,7 +55,7 @@ extension Planner {
                         weather: record.weather,
                         lastError: record.lastError,
                         staleAfter: settings.staleAfter,
-                        at: now.wall
+                        at: apiNow
                     ),
                     fetchedAt: record.fetchedAt,
                     nextRefreshAt: nextRefresh(of: record, at: now),

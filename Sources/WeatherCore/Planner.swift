@@ -13,6 +13,10 @@ public struct Planner: Sendable {
     public internal(set) var ledger = QuotaLedger()
     /// The daemon-wide pause after a 429 or 503.
     public internal(set) var backoff = Backoff()
+    /// The API's clock against the host's (SPEC §4), from the `Date` of answered requests.
+    public internal(set) var apiClock = APIClock()
+    /// The offset last reported as beyond ±30 s (nil: none reported).
+    var reportedOffset: Double?
     /// The fetch in flight, if any (at most one).
     public internal(set) var inFlight: FetchOrder?
     /// The id of the location the last tick showed.
@@ -94,9 +98,11 @@ public struct Planner: Sendable {
         guard let order = inFlight else { return nil }
         inFlight = nil
         var events = look(at: now)
+        // The response's own time first: what follows reads the API's clock.
+        if let sample = outcome.apiClockSample { recordClockSample(sample, events: &events) }
         if order.geocode && !outcome.forecastSent {
             counters.requests -= 1
-            ledger.refund(order.weight, chargedAt: order.chargedAt, at: now.wall)
+            ledger.refund(order.weight, chargedAt: order.chargedAt, at: apiTime(at: now))
         }
         // The daemon-wide part comes first: it holds also for a location removed or moved meanwhile.
         switch outcome.result {
@@ -123,10 +129,35 @@ public struct Planner: Sendable {
     /// A 429 or 503: no request until the pause (plus a spread) is over; the queue empties.
     private mutating func beginPause(after error: FetchError, at now: Moment, events: inout [PlannerEvent]) {
         queue.removeAll()
-        guard let pause = backoff.pause(for: error, at: now, interval: settings.interval) else { return }
-        let until = pause.adding(seconds: resumeSpread(after: pause.wall(at: now).seconds(since: now.wall)))
-        if backoff.begin(until: until, after: error, at: now) {
-            events.append(.backoffBegan(until: until.wall(at: now), cause: error.kind, reason: error.message))
+        guard let pause = backoff.pause(for: error, at: now, interval: settings.interval, apiClock: apiClock)
+        else { return }
+        let until = pause.until.adding(
+            seconds: resumeSpread(after: pause.until.wall(at: now).seconds(since: now.wall))
+        )
+        if backoff.begin(until: until, cause: pause.cause, at: now) {
+            events.append(
+                .backoffBegan(
+                    until: until.wall(at: now),
+                    cause: error.kind,
+                    reason: error.message,
+                    clampedRetryAfter: pause.clampedRetryAfter
+                )
+            )
         }
+    }
+
+    /// Takes the API clock sample of an answered request; reports an offset beyond ±30 s once (again
+    /// when it moves by more than 30 s).
+    private mutating func recordClockSample(_ sample: Double, events: inout [PlannerEvent]) {
+        apiClock.record(sample)
+        let offset = apiClock.offset
+        let threshold = APIClock.noticeThreshold
+        if let reported = reportedOffset {
+            guard abs(offset - reported) > threshold else { return }
+        } else {
+            guard abs(offset) > threshold else { return }
+        }
+        reportedOffset = offset
+        events.append(.apiClockOffset(seconds: offset))
     }
 }

@@ -1,7 +1,13 @@
 /// Something the planner noticed that the daemon logs (SPEC §7 lifecycle entries).
 public enum PlannerEvent: Sendable, Hashable {
-    /// Requests are paused after a 429 or 503, until `until`; `reason` is the error's message.
-    case backoffBegan(until: Timestamp, cause: FetchErrorKind, reason: String)
+    /// Requests are paused after a 429 or 503, until `until`; `reason` is the error's message;
+    /// `clampedRetryAfter` the `Retry-After` (seconds) the cause's limit cut short, if it did.
+    case backoffBegan(until: Timestamp, cause: FetchErrorKind, reason: String, clampedRetryAfter: Double? = nil)
+    /// A pause read at start lay beyond its cause's limit, or had no cause: dropped.
+    case pauseDropped(until: Timestamp, cause: PauseCause?)
+    /// The API's clock differs from the host's by this many seconds (beyond ±30 s; once, and again when
+    /// it moves by more than 30 s).
+    case apiClockOffset(seconds: Double)
     /// A pause ended: requests resume.
     case backoffEnded
     /// A quota window is full: no request until it resets (once per window).

@@ -31,11 +31,23 @@ extension StateSnapshot {
         now.seconds(since: generatedAt) > writeDeadlineSeconds
     }
 
+    /// The API's time when the reader's clock reads `now`: data ages are measured on the API's clock,
+    /// with the offset the daemon found (`daemon.api_clock_offset_seconds`, SPEC §4).
+    public func apiTime(_ now: Timestamp) -> Timestamp {
+        now.adding(seconds: daemon.apiClockOffsetSeconds ?? 0)
+    }
+
+    /// The age of `weather` at `now` (the reader's clock), in seconds: now on the API's clock minus
+    /// `observed_at`.
+    public func dataAge(_ weather: Weather, at now: Timestamp) -> Double {
+        apiTime(now).seconds(since: weather.observedAt)
+    }
+
     /// Whether `entry` has weather no older than `stale_after` at `now` (a failing location keeps its
     /// last good weather, which can still be fresh).
     public func hasFreshWeather(_ entry: LocationState, at now: Timestamp) -> Bool {
         guard let weather = entry.weather else { return false }
-        return now.seconds(since: weather.observedAt) <= daemon.staleAfterSeconds
+        return dataAge(weather, at: now) <= daemon.staleAfterSeconds
     }
 
     /// The verdict on `entry` at `now`.
@@ -54,7 +66,7 @@ extension StateSnapshot {
             weather: entry.weather,
             lastError: entry.lastError,
             staleAfter: daemon.staleAfterSeconds,
-            at: now
+            at: apiTime(now)
         )
     }
 
@@ -74,7 +86,8 @@ extension StateSnapshot {
         var moments = [generatedAt.adding(seconds: writeDeadlineSeconds)]
         for entry in locations {
             if let weather = entry.weather {
-                moments.append(weather.observedAt.adding(seconds: daemon.staleAfterSeconds))
+                let staleAt = weather.observedAt.adding(seconds: daemon.staleAfterSeconds)
+                moments.append(staleAt.adding(seconds: -(daemon.apiClockOffsetSeconds ?? 0)))
             } else {
                 moments.append(startingUntil)
             }

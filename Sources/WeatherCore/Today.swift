@@ -43,10 +43,17 @@ public struct Today: Sendable, Hashable {
     }
 
     /// Whether `today` must be asked for again at `now` (SPEC §4 "How"): it is missing, of another
-    /// local date than now's in a place `utcOffsetSeconds` ahead of UTC, or older than 6 hours.
-    public static func isWanted(_ today: Today?, utcOffsetSeconds: Int?, at now: Timestamp) -> Bool {
+    /// local date than now's in a place `utcOffsetSeconds` ahead of UTC, or older than 6 hours. `now` is
+    /// the host's wall time (the clock `fetchedAt` was read on); the local date is the one the API's
+    /// clock reads, `apiNow` (default: the same).
+    public static func isWanted(
+        _ today: Today?,
+        utcOffsetSeconds: Int?,
+        at now: Timestamp,
+        apiNow: Timestamp? = nil
+    ) -> Bool {
         guard let today, let utcOffsetSeconds else { return true }
-        if today.date != LocalDate(at: now, utcOffsetSeconds: utcOffsetSeconds) { return true }
+        if today.date != LocalDate(at: apiNow ?? now, utcOffsetSeconds: utcOffsetSeconds) { return true }
         let age = now.seconds(since: today.fetchedAt)
         return age > maximumAge || age < 0
     }

@@ -20,6 +20,8 @@ public enum MessageID {
     public static let noData = "eccd69ded4494c56bf3b0ab4ba0ed847"
     /// A quota window is full: no request until it resets (PRIORITY 5).
     public static let quotaFull = "8bacf83b198a4ec39d24529cc64e9eac"
+    /// The API's clock and the host's differ by more than 30 s (PRIORITY 5).
+    public static let apiClock = "fa55651779384cc49b649a09e8ddaccc"
     /// The state file could not be written (PRIORITY 3), or can be again (PRIORITY 5).
     public static let stateWrite = "0ae3383558bf41c691981d4e0ba98393"
 }

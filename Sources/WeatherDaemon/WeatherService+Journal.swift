@@ -95,18 +95,44 @@ extension WeatherService {
     func log(_ events: [PlannerEvent]) {
         for event in events {
             switch event {
-            case .backoffBegan(let until, let cause, let reason):
-                logger.notice(
-                    "API requests paused until \(until.rfc3339) (\(cause.rawValue))",
-                    metadata: [
-                        "message_id": "\(MessageID.backoffBegan)",
-                        "weather.backoff_until": "\(until.rfc3339)",
-                        "weather.error_kind": "\(cause.rawValue)",
-                        "weather.error": "\(reason)",
-                    ]
-                )
+            case .backoffBegan(let until, let cause, let reason, let clamped):
+                var metadata: Logger.Metadata = [
+                    "message_id": "\(MessageID.backoffBegan)",
+                    "weather.backoff_until": "\(until.rfc3339)",
+                    "weather.error_kind": "\(cause.rawValue)",
+                    "weather.error": "\(reason)",
+                ]
+                var message = "API requests paused until \(until.rfc3339) (\(cause.rawValue))"
+                if let clamped {
+                    let pause = NumberFormat.fixed(max(0, until.seconds(since: environment.now().wall)), decimals: 0)
+                    message +=
+                        "; Retry-After of \(NumberFormat.json(clamped)) s is beyond the limit, pausing \(pause) s"
+                    metadata["weather.retry_after_seconds"] = "\(NumberFormat.json(clamped))"
+                }
+                logger.notice("\(message)", metadata: metadata)
             case .backoffEnded:
                 logger.notice("API requests resume", metadata: ["message_id": "\(MessageID.backoffEnded)"])
+            case .pauseDropped(let until, let cause):
+                let why =
+                    cause.map { "lies beyond what \($0) allows" } ?? "has no cause (written by an earlier version)"
+                logger.notice(
+                    "the saved pause until \(until.rfc3339) \(why); dropped: the next request finds out whether the API still refuses",
+                    metadata: [
+                        "message_id": "\(MessageID.backoffEnded)",
+                        "weather.backoff_until": "\(until.rfc3339)",
+                        "weather.backoff_cause": "\(cause.map { "\($0)" } ?? "none")",
+                    ]
+                )
+            case .apiClockOffset(let seconds):
+                let offset = NumberFormat.fixed(seconds, decimals: 0)
+                let direction = seconds > 0 ? "behind" : "ahead of"
+                logger.notice(
+                    "this host's clock is \(NumberFormat.fixed(abs(seconds), decimals: 0)) s \(direction) the API's; weatherd plans on the API's clock, but check 'timedatectl' (NTP)",
+                    metadata: [
+                        "message_id": "\(MessageID.apiClock)",
+                        "weather.api_clock_offset_seconds": "\(offset)",
+                    ]
+                )
             case .quotaWindowFull(let window, let used, let limit, let until):
                 let message =
                     "quota of the \(window.rawValue) full: \(NumberFormat.json(used)) of \(NumberFormat.json(limit)) "

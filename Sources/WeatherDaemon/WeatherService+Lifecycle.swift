@@ -188,8 +188,9 @@ extension WeatherService {
         case .missing:
             break
         case .loaded(let previous):
-            planner.restore(from: previous, at: now)
+            let events = planner.restore(from: previous, at: now)
             logger.info("previous state loaded", metadata: ["weather.state_file": "\(stateFile.path)"])
+            log(events)
         case .corrupt(let reason, let movedTo):
             logger.error(
                 "state file was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",

@@ -107,9 +107,19 @@ extension WeatherService {
                 units: order.units,
                 includingToday: order.includeToday
             )
-            return FetchOutcome(result: .success(forecast), place: place, elapsed: ContinuousClock.now - started)
+            return FetchOutcome(
+                result: .success(forecast),
+                place: place,
+                elapsed: ContinuousClock.now - started,
+                apiClockSample: forecast.apiClockSample
+            )
         } catch {
-            return FetchOutcome(result: .failure(error), place: place, elapsed: ContinuousClock.now - started)
+            return FetchOutcome(
+                result: .failure(error),
+                place: place,
+                elapsed: ContinuousClock.now - started,
+                apiClockSample: error.apiClockSample
+            )
         }
     }
 

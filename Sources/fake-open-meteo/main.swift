@@ -3,11 +3,15 @@
 //   fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
 //                   [--mode realistic|mixed-faults|always-503|always-429|garbage]
 //                   [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
+//                   [--clock-offset SECONDS] [--no-date] [--retry-after VALUE]
 //
 // --data-interval: `current.interval` and how often `current.time` moves on (realistic data; default
 // 900, as Open-Meteo). --minute-limit: answer 429 "Minutely API request limit exceeded" past this many
 // weighted calls in a UTC minute, as Open-Meteo does. --request-log: one line per request, appended as it
-// arrives: "<unix time, 3 decimals> <request target>".
+// arrives: "<unix time, 3 decimals> <request target>" (the host's time). --clock-offset: the server's clock
+// runs this many seconds ahead of the host's (negative: behind); its `Date` headers and data periods follow
+// it. --no-date: no `Date` header. --retry-after: a `Retry-After` header (any text: seconds or an HTTP
+// date) on the 429s and 503s of always-429, always-503 and mixed-faults.
 //
 // Prints "fake-open-meteo listening on http://HOST:PORT" once listening; exits 0 on SIGTERM or SIGINT,
 // after writing the number of requests served to --count-file if given.
@@ -26,11 +30,15 @@ struct Options {
     var dataInterval = 900
     var minuteLimit: Double?
     var requestLog: String?
+    var clockOffset: Double = 0
+    var sendsDate = true
+    var retryAfter: String?
 
     static let usage = """
         usage: fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
                                [--mode realistic|mixed-faults|always-503|always-429|garbage]
                                [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
+                               [--clock-offset SECONDS] [--no-date] [--retry-after VALUE]
         """
 
     init(arguments: [String]) throws(UsageError) {
@@ -39,9 +47,13 @@ struct Options {
             if flag == "--help" || flag == "-h" {
                 throw UsageError(message: nil)
             }
+            if flag == "--no-date" {
+                sendsDate = false
+                continue
+            }
             let flags = [
                 "--host", "--port", "--port-file", "--count-file", "--mode", "--data-interval", "--minute-limit",
-                "--request-log",
+                "--request-log", "--clock-offset", "--retry-after",
             ]
             guard flags.contains(flag) else {
                 throw UsageError(message: "unknown option: \(flag)")
@@ -59,6 +71,12 @@ struct Options {
             case "--port-file": portFile = value
             case "--count-file": countFile = value
             case "--request-log": requestLog = value
+            case "--retry-after": retryAfter = value
+            case "--clock-offset":
+                guard let seconds = Double(value), seconds.isFinite else {
+                    throw UsageError(message: "invalid clock offset: \(value)")
+                }
+                clockOffset = seconds
             case "--data-interval":
                 guard let seconds = Int(value), seconds > 0 else {
                     throw UsageError(message: "invalid data interval: \(value)")
@@ -89,23 +107,31 @@ struct UsageError: Error {
 enum Modes {
     static func handler(
         for mode: String,
-        dataInterval: Int = 900
+        dataInterval: Int = 900,
+        retryAfter: String? = nil
     ) -> (@Sendable (FakeRequest) -> FakeResponse)? {
-        switch mode {
+        let extra = retryAfter.map { [("Retry-After", $0)] } ?? []
+        return switch mode {
         case "realistic": FakeOpenMeteoServer.realistic(dataInterval: dataInterval)
-        case "mixed-faults": mixedFaults
-        case "always-503": { _ in overloaded }
-        case "always-429": { _ in rateLimited }
+        case "mixed-faults": mixedFaults(extra)
+        case "always-503": { _ in overloaded(extra) }
+        case "always-429": { _ in rateLimited(extra) }
         case "garbage": { _ in garbage(status: 200) }
         default: nil
         }
     }
 
-    static let overloaded = FakeResponse.openMeteoError(status: 503, reason: "The service is overloaded")
-    static let rateLimited = FakeResponse.openMeteoError(
-        status: 429,
-        reason: "Minutely API request limit exceeded. Please try again in one minute."
-    )
+    static func overloaded(_ headers: [(String, String)] = []) -> FakeResponse {
+        FakeResponse.openMeteoError(status: 503, reason: "The service is overloaded", headers: headers)
+    }
+
+    static func rateLimited(_ headers: [(String, String)] = []) -> FakeResponse {
+        FakeResponse.openMeteoError(
+            status: 429,
+            reason: "Minutely API request limit exceeded. Please try again in one minute.",
+            headers: headers
+        )
+    }
 
     /// An HTML page where JSON is expected.
     static func garbage(status: Int) -> FakeResponse {
@@ -117,15 +143,19 @@ enum Modes {
     }
 
     /// Cycles per request through 13 answers, faults among realistic ones; never hangs.
-    static let mixedFaults: @Sendable (FakeRequest) -> FakeResponse = { request in
+    static func mixedFaults(_ extra: [(String, String)]) -> @Sendable (FakeRequest) -> FakeResponse {
+        { request in mixedFault(request, extra) }
+    }
+
+    private static func mixedFault(_ request: FakeRequest, _ extra: [(String, String)]) -> FakeResponse {
         switch request.sequence % 13 {
         case 2: return FakeResponse.openMeteoError(status: 500, reason: "Internal Server Error")
-        case 4: return overloaded
+        case 4: return overloaded(extra)
         case 5: return garbage(status: 502)
         case 7:
             let body = realisticBody(request)
             return .body(status: 200, body: String(body.prefix(body.count / 2)))
-        case 9: return rateLimited
+        case 9: return rateLimited(extra)
         case 11:
             let body = realisticBody(request)
             let prefix = body.prefix(body.count * 2 / 3)
@@ -144,7 +174,9 @@ enum Modes {
 
 /// The handler of `options`: the mode, behind the minute limit, recorded in the request log.
 func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeResponse {
-    var handler = Modes.handler(for: options.mode, dataInterval: options.dataInterval) ?? FakeOpenMeteoServer.realistic
+    var handler =
+        Modes.handler(for: options.mode, dataInterval: options.dataInterval, retryAfter: options.retryAfter)
+        ?? FakeOpenMeteoServer.realistic
     if let limit = options.minuteLimit {
         handler = QuotaGate(minuteLimit: limit, next: handler).handler
     }
@@ -222,6 +254,8 @@ do {
         port: options.port,
         handler: handler(options)
     )
+    server.clockOffset = options.clockOffset
+    server.sendsDate = options.sendsDate
     if let portFile = options.portFile {
         try writeAtomically("\(server.port)\n", to: portFile)
     }

@@ -57,7 +57,7 @@ enum StatusText {
                 data.add("\(id)_temperature", temperature, decimals: 1)
             }
             if let weather = entry.weather {
-                let age = max(0, now.seconds(since: weather.observedAt)).rounded(.down)
+                let age = max(0, snapshot.dataAge(weather, at: now)).rounded(.down)
                 data.add("\(id)_data_age", age, unit: "s", warn: snapshot.daemon.staleAfterSeconds, min: 0)
             }
             if let probability = entry.today?.precipitationProbabilityMax {

@@ -205,6 +205,15 @@ enum Fault {
     /// Seconds since the epoch, now.
     static var now: Double { Date().timeIntervalSince1970 }
 
+    /// The seconds since the epoch of an RFC 3339 UTC time with whole seconds and `Z`; nil otherwise.
+    static func seconds(rfc3339 text: String) -> Double? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
+        return formatter.date(from: text)?.timeIntervalSince1970
+    }
+
     /// `seconds` since the epoch as RFC 3339 UTC with seconds and `Z` (the state file's format).
     static func rfc3339(_ seconds: Double) -> String {
         let formatter = DateFormatter()

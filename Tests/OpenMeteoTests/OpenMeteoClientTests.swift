@@ -229,17 +229,34 @@ struct OpenMeteoClientTests {
         }
     }
 
-    @Test func retryAfterAsHTTPDateIsIgnored() async throws {
+    @Test func retryAfterAsHTTPDateIsReadAgainstTheResponsesDate() async throws {
+        // The server's clock is years behind the host's: its Retry-After date counts from its own Date.
         try await withClient(
             responding: FakeOpenMeteoServer.openMeteoError(
                 status: 429,
                 reason: "Hourly API request limit exceeded.",
-                headers: [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")]
+                headers: [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT"), ("Date", "Wed, 21 Oct 2015 07:26:30 GMT")]
             )
         ) { _, client in
             let error = try #require(await fetch(client).failure)
             #expect(error.kind == .rateLimited)
-            #expect(error.retryAfterSeconds == nil)
+            #expect(error.retryAfterSeconds == 90)
+            // The same response's Date is also a sample of the API's clock: far behind the host's.
+            #expect((error.apiClockSample ?? 0) < -300_000_000)
+        }
+    }
+
+    @Test func dateAndAgeGiveTheAPIClockSample() async throws {
+        let body = try fixtureText("current-berlin.json")
+        let ahead = HTTPDateText.imfFixdate(HTTPDateText.hostNow() + 240)
+        try await withClient(responding: .body(status: 200, body: body, headers: [("Date", ahead), ("Age", "20")])) {
+            _,
+            client in
+            let place = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
+            let forecast = try await client.forecast(at: place, units: Units(), includingToday: false)
+            let sample = try #require(forecast.apiClockSample)
+            // 240 s ahead plus the cache's 20 s, within the Date's whole second and the request's time.
+            #expect(sample > 258 && sample < 261.5, "\(sample)")
         }
     }
 

@@ -77,12 +77,111 @@ struct BackoffTests {
 
     @Test func aRestoredPauseEndsAtItsWallTime() {
         var backoff = Backoff()
-        backoff.restore(until: now.adding(seconds: 45), at: moment)
+        #expect(backoff.restore(until: now.adding(seconds: 45), cause: .unavailable, at: moment) == .kept)
         #expect(backoff.isPaused(at: moment.adding(seconds: 44)))
         #expect(!backoff.isPaused(at: moment.adding(seconds: 45)))
+        #expect(backoff.cause == .unavailable)
         var past = Backoff()
-        past.restore(until: now.adding(seconds: -1), at: moment)
+        #expect(past.restore(until: now.adding(seconds: -1), cause: .unavailable, at: moment) == .none)
         #expect(past.until == nil)
+    }
+
+    @Test(
+        "a restored pause beyond its cause's limit, or without a cause, is dropped",
+        arguments: [
+            // 12:00:30Z: the minute ends in 30 s (+ a fifteenth + 1 s of rounding), the hour in 3,570 s,
+            // the day in 43,170 s; a 503 pauses at most 300 s.
+            (PauseCause?.some(.rateLimited(.minute)), 33.0, true),
+            (PauseCause?.some(.rateLimited(.minute)), 40.0, false),
+            (.some(.rateLimited(.hour)), 3_600.0, true),
+            (.some(.rateLimited(.hour)), 4_000.0, false),
+            (.some(.rateLimited(.day)), 43_170.0, true),
+            (.some(.rateLimited(.day)), 86_400.0 * 365 * 30, false),
+            (.some(.unavailable), 300.0, true),
+            (.some(.unavailable), 400.0, false),
+            (nil, 10.0, false),
+        ]
+    )
+    func restoredPauseWithinItsCausesLimit(cause: PauseCause?, ahead: Double, kept: Bool) {
+        var backoff = Backoff()
+        let until = now.adding(seconds: ahead)
+        let result = backoff.restore(until: until, cause: cause, at: moment)
+        #expect(result == (kept ? .kept : .dropped(until: until, cause: cause)))
+        #expect(backoff.isPaused(at: moment) == kept)
+    }
+
+    @Test func aRestoredPauseIsJudgedOnTheAPIsClock() {
+        // The API's clock is 20 s ahead: its minute ends in 10 s, so a pause 30 s ahead is beyond it.
+        let clock = APIClock(samples: [20])
+        var backoff = Backoff()
+        let until = now.adding(seconds: 30)
+        #expect(backoff.restore(until: until, cause: .rateLimited(.minute), at: moment, apiClock: clock) != .kept)
+        #expect(
+            backoff.restore(until: now.adding(seconds: 10), cause: .rateLimited(.minute), at: moment, apiClock: clock)
+                == .kept
+        )
+    }
+
+    @Test(
+        "429: Retry-After is taken up to the end of the window its reason names",
+        arguments: [
+            ("Minutely API request limit exceeded", 99_999_999.0, 30.0, true),  // 12:00:30Z: the minute ends in 30 s
+            ("Minutely API request limit exceeded", 20.0, 20.0, false),
+            ("Hourly API request limit exceeded", 99_999_999.0, 3_570.0, true),
+            ("Daily API request limit exceeded", 99_999_999.0, 43_170.0, true),
+            ("Daily API request limit exceeded", 7_200.0, 7_200.0, false),
+            ("something else", 600.0, 30.0, true),  // a reason not known: the minute
+            ("Minutely API request limit exceeded", 0.0, 30.0, false),  // 0 is no valid Retry-After
+            ("Minutely API request limit exceeded", -5.0, 30.0, false),  // a date in the past neither
+        ] as [(String, Double, Double, Bool)]
+    )
+    func rateLimitedPauseIsBounded(reason: String, retryAfter: Double, pause: Double, clamped: Bool) throws {
+        let backoff = Backoff()
+        let taken = try #require(
+            backoff.pause(for: rateLimited(reason, retryAfter: retryAfter), at: moment, interval: 10)
+        )
+        #expect(taken.until.wall(at: moment) == now.adding(seconds: pause))
+        #expect((taken.clampedRetryAfter != nil) == clamped)
+        if clamped { #expect(taken.clampedRetryAfter == retryAfter) }
+        #expect(taken.cause == .rateLimited(PauseCause.window(ofReason: reason)))
+    }
+
+    @Test func rateLimitedWindowEndsOnTheAPIsClock() throws {
+        // The host is 4 minutes behind the API: the API's minute ends 30 s from now as well, but the
+        // API's hour ends 240 s sooner by the host's clock.
+        let clock = APIClock(samples: [240])
+        let backoff = Backoff()
+        let hourly = try #require(
+            backoff.pause(
+                for: rateLimited("Hourly API request limit exceeded"),
+                at: moment,
+                interval: 10,
+                apiClock: clock
+            )
+        )
+        #expect(hourly.until == .wall(now.adding(seconds: 3_570 - 240)))
+    }
+
+    @Test(
+        "503: Retry-After is taken up to 5 minutes",
+        arguments: [(90.0, 90.0, false), (99_999_999.0, 300.0, true), (300.0, 300.0, false), (.infinity, 300.0, true)]
+    )
+    func unavailablePauseIsBounded(retryAfter: Double, pause: Double, clamped: Bool) throws {
+        let backoff = Backoff()
+        let error = FetchError(kind: .unavailable, message: "HTTP 503", httpStatus: 503, retryAfterSeconds: retryAfter)
+        let taken = try #require(backoff.pause(for: error, at: moment, interval: 10))
+        #expect(taken.until == .uptime(moment.uptime + pause))
+        #expect((taken.clampedRetryAfter != nil) == clamped)
+        #expect(taken.cause == .unavailable)
+    }
+
+    @Test(
+        "the cause survives its text",
+        arguments: [PauseCause.rateLimited(.minute), .rateLimited(.hour), .rateLimited(.day), .unavailable]
+    )
+    func causeText(cause: PauseCause) {
+        #expect(PauseCause("\(cause)") == cause)
+        #expect(PauseCause("rate_limited_week") == nil)
     }
 
     @Test func unavailableBacksOffExponentiallyUpToFiveMinutes() {

@@ -60,12 +60,18 @@ struct PlannerDueTests {
         // Due again one rotation later (R = 1 × 10 s), then 20 s after a second "no news" (each from a
         // second before: the delay counts from the end of the fetch, a little after its tick).
         #expect(harness.nextRefresh(berlin) == harness.now.wall.adding(seconds: 10 - 1))
+        let firstAnswer = harness.now.wall
         harness.advance(10)
         #expect(harness.tickFetching() != nil)
         harness.succeed(observedAt: observed)
-        #expect(harness.nextRefresh(berlin) == harness.now.wall.adding(seconds: 20 - 1))
-        // News resets the count.
+        #expect(harness.record(berlin).failures == 2)
+        // The retry would come 20 s later, but two requests were answered within this data interval: the
+        // third waits until a data interval after the first (SPEC §4, at most two).
+        #expect(harness.nextRefresh(berlin) == firstAnswer.adding(seconds: 900))
         harness.advance(20)
+        #expect(harness.tickFetching() == nil)
+        // News resets the count.
+        harness.advance(900 - 30)
         #expect(harness.tickFetching() != nil)
         let news = harness.succeed(observedAt: observed.adding(seconds: 900))
         #expect(news.change == .weather(news: true))

@@ -14,6 +14,10 @@ struct PlannerHarness {
 
     var planner: Planner
     var now: Moment
+    /// The API's clock minus the host's: the data periods answered follow the API's clock.
+    var apiSkew: Double = 0
+    /// Whether answers carry a `Date` (an API clock sample of ``apiSkew``).
+    var sendsDate = true
 
     init(
         locations: [Location] = four,
@@ -60,7 +64,7 @@ struct PlannerHarness {
         elapsed: Double = 0
     ) -> FinishPlan {
         advance(elapsed)
-        let observed = observedAt ?? Self.periodStart(of: now.wall, interval: dataInterval)
+        let observed = observedAt ?? Self.periodStart(of: now.wall.adding(seconds: apiSkew), interval: dataInterval)
         let weather = Weather.sample(observedAt: observed, dataInterval: dataInterval)
         // The day's outlook, when the planner asked for it.
         let outlook =
@@ -69,7 +73,11 @@ struct PlannerHarness {
                 ? Today(date: LocalDate(at: now.wall, utcOffsetSeconds: 3600), temperatureMax: 4, fetchedAt: now.wall)
                 : nil)
         return planner.finish(
-            FetchOutcome(result: .success(Forecast(weather: weather, today: outlook)), elapsed: .seconds(elapsed)),
+            FetchOutcome(
+                result: .success(Forecast(weather: weather, today: outlook)),
+                elapsed: .seconds(elapsed),
+                apiClockSample: sendsDate ? apiSkew : nil
+            ),
             at: now
         )!
     }
@@ -78,7 +86,14 @@ struct PlannerHarness {
     @discardableResult
     mutating func fail(_ error: FetchError = .network, elapsed: Double = 0) -> FinishPlan {
         advance(elapsed)
-        return planner.finish(FetchOutcome(result: .failure(error), elapsed: .seconds(elapsed)), at: now)!
+        return planner.finish(
+            FetchOutcome(
+                result: .failure(error),
+                elapsed: .seconds(elapsed),
+                apiClockSample: sendsDate ? apiSkew : nil
+            ),
+            at: now
+        )!
     }
 
     /// Ticks once per interval until every location has been fetched once, each fetch answered at once.

@@ -85,6 +85,8 @@ struct PlannerQuotaTests {
 
     @Test func aWallClockStepIsNoticedAndWindowsTooFarAheadAreDropped() {
         var harness = PlannerHarness(locations: [PlannerHarness.berlin], refresh: .everyTick)
+        // Without a Date the host's clock is all there is: the windows follow its step.
+        harness.sendsDate = false
         _ = harness.tickFetching()
         harness.succeed()
         harness.advance(10)
@@ -98,6 +100,21 @@ struct PlannerQuotaTests {
         #expect(harness.planner.ledger.count(.minute, at: wall).usedTenths == 16)
         #expect(harness.planner.ledger.count(.hour, at: wall).usedTenths == 16)
         #expect(harness.planner.ledger.count(.day, at: wall).usedTenths == 32)
+    }
+
+    @Test func withTheAPIsClockKnownAHostClockStepLeavesTheWindowsAlone() {
+        var harness = PlannerHarness(locations: [PlannerHarness.berlin], refresh: .everyTick)
+        _ = harness.tickFetching()
+        harness.succeed()
+        harness.advance(10)
+        harness.stepWallClock(-120)
+        let plan = harness.tick()
+        #expect(plan.action.isFetch)
+        // The API's clock did not step: the host is now 120 s behind it, and its minute goes on.
+        #expect(harness.planner.apiClock.offset == 120)
+        let apiNow = harness.planner.apiTime(at: harness.now)
+        #expect(apiNow == PlannerHarness.start.wall.adding(seconds: 10))
+        #expect(harness.planner.ledger.count(.minute, at: apiNow).usedTenths == 32)
     }
 }
 

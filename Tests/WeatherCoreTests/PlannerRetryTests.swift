@@ -76,7 +76,7 @@ struct PlannerRetryTests {
         harness.advance(30)
         _ = harness.tickFetching()
         let plan = harness.fail(.minutely)
-        guard case .backoffBegan(let until, let cause, _) = plan.events.first else {
+        guard case .backoffBegan(let until, let cause, _, _) = plan.events.first else {
             Issue.record("no backoff event: \(plan.events)")
             return
         }
@@ -107,7 +107,7 @@ struct PlannerRetryTests {
             while harness.tickFetching() == nil { harness.advance(1) }
             let failedAt = harness.now.wall
             let plan = harness.fail(.overloaded)
-            if case .backoffBegan(let until, _, _) = plan.events.first {
+            if case .backoffBegan(let until, _, _, _) = plan.events.first {
                 pauses.append(until.seconds(since: failedAt))
             }
             #expect(harness.record(berlin).failures == 0)
@@ -132,7 +132,7 @@ struct PlannerRetryTests {
         _ = harness.tickFetching()
         let failedAt = harness.now.wall
         let plan = harness.fail(.overloaded)
-        guard case .backoffBegan(let until, _, _) = plan.events.first else {
+        guard case .backoffBegan(let until, _, _, _) = plan.events.first else {
             Issue.record("no backoff")
             return
         }
