@@ -53,6 +53,7 @@ extension StateDocument.Daemon {
         json.int("ticks", ticks)
         if let ticks_fetched { json.int("ticks_fetched", ticks_fetched) }
         if let ticks_from_cache { json.int("ticks_from_cache", ticks_from_cache) }
+        if let ticks_missed { json.int("ticks_missed", ticks_missed) }
         json.int("ticks_skipped", ticks_skipped)
         if let timeout_seconds { json.number("timeout_seconds", timeout_seconds) }
         json.string("version", version)

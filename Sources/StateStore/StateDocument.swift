@@ -25,6 +25,7 @@ struct StateDocument: Codable, Sendable {
         var ticks_fetched: Int?
         var ticks_skipped: Int
         var ticks_from_cache: Int?
+        var ticks_missed: Int?
         var fetches_ok: Int
         var fetches_failed: Int
         var requests: Int?

@@ -9,6 +9,8 @@ public struct Counters: Sendable, Hashable {
     public var ticksSkipped = 0
     /// Ticks that served the cached weather.
     public var ticksFromCache = 0
+    /// Ticks skipped because the process could not run at their time (not in `ticks`).
+    public var ticksMissed = 0
     /// Successful fetches.
     public var fetchesOK = 0
     /// Failed fetches.

@@ -22,6 +22,9 @@ public struct DaemonInfo: Sendable, Hashable {
     public var ticksSkipped: Int
     /// Ticks that served the cached weather.
     public var ticksFromCache: Int
+    /// Ticks skipped, not replayed, because the process could not run at their time (SPEC §4):
+    /// `rotation_index` + 1 = `ticks` + `ticks_missed`.
+    public var ticksMissed: Int
     /// Successful fetches.
     public var fetchesOK: Int
     /// Failed fetches.
@@ -52,6 +55,7 @@ public struct DaemonInfo: Sendable, Hashable {
         ticksFetched: Int = 0,
         ticksSkipped: Int = 0,
         ticksFromCache: Int = 0,
+        ticksMissed: Int = 0,
         fetchesOK: Int = 0,
         fetchesFailed: Int = 0,
         requests: Int = 0,
@@ -72,6 +76,7 @@ public struct DaemonInfo: Sendable, Hashable {
         self.ticksFetched = ticksFetched
         self.ticksSkipped = ticksSkipped
         self.ticksFromCache = ticksFromCache
+        self.ticksMissed = ticksMissed
         self.fetchesOK = fetchesOK
         self.fetchesFailed = fetchesFailed
         self.requests = requests

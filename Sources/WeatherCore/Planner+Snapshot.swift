@@ -37,6 +37,7 @@ extension Planner {
                 ticksFetched: counters.ticksFetched,
                 ticksSkipped: counters.ticksSkipped,
                 ticksFromCache: counters.ticksFromCache,
+                ticksMissed: counters.ticksMissed,
                 fetchesOK: counters.fetchesOK,
                 fetchesFailed: counters.fetchesFailed,
                 requests: counters.requests,

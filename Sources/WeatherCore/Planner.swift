@@ -63,10 +63,14 @@ public struct Planner: Sendable {
     // MARK: - Ticks
 
     /// Tick *k*: shows location *k* mod N and decides whether it is fetched now, queued behind the fetch
-    /// in flight, or served from the cache.
-    public mutating func tick(at now: Moment) -> TickPlan? {
+    /// in flight, or served from the cache. `missed` ticks before it could not run (the process was
+    /// stopped or frozen): they are skipped, not replayed, and counted (SPEC §4), so *k* is the tick the
+    /// clock says.
+    public mutating func tick(at now: Moment, missed: Int = 0) -> TickPlan? {
         guard !records.isEmpty else { return nil }
         var events = look(at: now)
+        counters.ticksMissed += max(0, missed)
+        nextTick += max(0, missed)
         let tick = nextTick
         nextTick += 1
         counters.ticks += 1

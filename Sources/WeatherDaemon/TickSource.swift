@@ -3,8 +3,14 @@ import Dispatch
 /// What drives ticks: a repeating timer in production, a manual trigger in tests.
 public protocol TickSource: Sendable {
     /// Starts calling `handler` on `queue` every `interval`, the first time at once; the returned ticker
-    /// stops it.
-    func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) -> any Ticker
+    /// stops it. The handler's argument is the number of ticks missed just before this one (SPEC §4:
+    /// skipped, not replayed).
+    func start(
+        interval: Duration,
+        queue: DispatchQueue,
+        handler: @escaping @Sendable (_ missed: Int) -> Void
+    )
+        -> any Ticker
 }
 
 /// A running tick source.
@@ -19,7 +25,11 @@ public struct DispatchTickSource: TickSource {
     public init() {}
 
     /// Starts a timer.
-    public func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) -> any Ticker {
+    public func start(
+        interval: Duration,
+        queue: DispatchQueue,
+        handler: @escaping @Sendable (_ missed: Int) -> Void
+    ) -> any Ticker {
         let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
         let nanoseconds = max(Int(interval.seconds * 1e9), 1_000_000)
         // 1% of the interval, at most 50 ms: wake-ups can be coalesced while ticks stay on time.
@@ -31,13 +41,15 @@ public struct DispatchTickSource: TickSource {
             repeating: .nanoseconds(nanoseconds),
             leeway: .nanoseconds(leeway)
         )
-        // When the queue was busy past several deadlines, Dispatch merges them into one event whose
-        // `data` counts them; each is a tick of its own. The handler holds the source until `stop()`
+        // When the process could not run past several deadlines (stopped, frozen, a paused VM, a queue
+        // blocked), Dispatch merges them into one event whose `data` counts them: one tick runs, the one
+        // the clock says, and the others are counted as missed, not replayed (SPEC §4). The timer runs
+        // on the monotonic clock: a suspend misses no tick. The handler holds the source until `stop()`
         // releases the handler.
         source.setEventHandler {
-            for _ in 0..<max(Int(source.data), 1) { handler() }
+            handler(max(Int(source.data), 1) - 1)
         }
-        queue.async(execute: handler)
+        queue.async { handler(0) }
         source.resume()
         return DispatchTicker(source: source)
     }

@@ -131,8 +131,9 @@ extension WeatherService {
 
     private func startTicking() {
         ticker?.stop()
-        ticker = environment.ticks.start(interval: configuration.interval, queue: executor.queue) { [weak self] in
-            self?.assumeIsolated { $0.tick() }
+        ticker = environment.ticks.start(interval: configuration.interval, queue: executor.queue) {
+            [weak self] missed in
+            self?.assumeIsolated { $0.tick(missed: missed) }
         }
     }
 

@@ -3,13 +3,13 @@ import StateStore
 import WeatherCore
 
 extension WeatherService {
-    /// One tick: the planner decides, the service carries it out. Public so tests can drive ticks
-    /// without a timer.
-    public func tick() {
+    /// One tick, after `missed` ticks the process could not run (skipped, not replayed): the planner
+    /// decides, the service carries it out. Public so tests can drive ticks without a timer.
+    public func tick(missed: Int = 0) {
         guard started, !stopping else { return }
         let now = environment.now()
         lastTickAt = .now
-        guard let plan = planner.tick(at: now) else { return }
+        guard let plan = planner.tick(at: now, missed: missed) else { return }
         log(plan.events)
         switch plan.action {
         case .fetch(let order):

@@ -21,6 +21,27 @@ struct PlannerRotationTests {
         #expect(harness.planner.currentLocation == "tokyo")
     }
 
+    @Test func missedTicksAreSkippedNotReplayed() {
+        var harness = PlannerHarness()
+        harness.fetchEveryLocationOnce()
+        let before = harness.planner.counters
+        // The process could not run for 31 intervals (SIGSTOP, a frozen cgroup): one tick, the one the
+        // clock says, shows location (4 + 30) mod 4.
+        harness.advance(300)
+        let plan = harness.tick()
+        #expect(harness.planner.counters.ticks == before.ticks + 1)
+        #expect(harness.planner.counters.ticksMissed == 0)
+        #expect(plan.tick == 4)
+        harness.advance(310)
+        let late = harness.planner.tick(at: harness.now, missed: 30)!
+        #expect(late.tick == 35)
+        #expect(late.record.location.id == PlannerHarness.four[35 % 4].id)
+        let counters = harness.planner.counters
+        #expect(counters.ticks == before.ticks + 2)
+        #expect(counters.ticksMissed == 30)
+        #expect(harness.planner.rotationIndex! + 1 == counters.ticks + counters.ticksMissed)
+    }
+
     @Test func countersAddUp() {
         var harness = PlannerHarness()
         for step in 0..<200 {

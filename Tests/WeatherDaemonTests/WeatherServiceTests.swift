@@ -7,6 +7,24 @@ import WeatherDaemon
 /// Rotation, the queue, failures and the STATUS line, driven tick by tick.
 @Suite("WeatherService: ticks")
 struct WeatherServiceTests {
+    @Test func missedTicksAreSkippedNotReplayedWithOneEntry() async throws {
+        let h = ServiceHarness()
+        await h.start()
+        await h.tick()
+        let entriesBefore = h.log.entries.count
+        // The timer fires once after the process could not run for 30 more intervals.
+        h.ticks.fire(missed: 30)
+        await h.service.settle()
+        let snapshot = await h.snapshot()
+        #expect(snapshot.daemon.ticks == 2)
+        #expect(snapshot.daemon.ticksMissed == 30)
+        #expect(snapshot.rotationIndex == 31)
+        // One tick, one journal entry (and no fetch storm): the location the clock says.
+        let shown = h.log.entries.dropFirst(entriesBefore).filter { $0.metadata["weather.rotation_index"] != nil }
+        #expect(shown.count == 1)
+        #expect(shown.first?.metadata["weather.rotation_index"] == "31")
+    }
+
     @Test func rotatesThroughTheLocationsInOrder() async throws {
         let h = ServiceHarness()
         await h.start()

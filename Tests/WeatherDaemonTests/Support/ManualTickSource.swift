@@ -7,7 +7,7 @@ import WeatherDaemon
 final class ManualTickSource: TickSource {
     private struct State {
         var intervals: [Duration] = []
-        var handler: (@Sendable () -> Void)?
+        var handler: (@Sendable (Int) -> Void)?
         var queue: DispatchQueue?
         var stops = 0
     }
@@ -21,7 +21,7 @@ final class ManualTickSource: TickSource {
     /// Whether a handler is installed (started and not stopped since).
     var isRunning: Bool { state.withLock { $0.handler != nil } }
 
-    func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) -> any Ticker {
+    func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable (Int) -> Void) -> any Ticker {
         state.withLock {
             $0.intervals.append(interval)
             $0.handler = handler
@@ -37,11 +37,12 @@ final class ManualTickSource: TickSource {
         }
     }
 
-    /// Fires the stored handler on its queue and waits for it (like the timer would).
-    func fire() {
+    /// Fires the stored handler on its queue and waits for it (like the timer would), after `missed`
+    /// deadlines that passed while the process could not run.
+    func fire(missed: Int = 0) {
         let (handler, queue) = state.withLock { ($0.handler, $0.queue) }
         guard let handler, let queue else { return }
-        queue.sync { handler() }
+        queue.sync { handler(missed) }
     }
 }
 
