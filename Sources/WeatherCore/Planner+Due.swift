@@ -111,7 +111,7 @@ extension Planner {
         ) {
             earliest = max(earliest, apiClock.hostTime(ledger.count(window, at: apiNow).resetsAt))
         }
-        if let hold = quotaHold { earliest = max(earliest, hold.wall(at: now)) }
+        if let hold = quotaHold { earliest = max(earliest, hold.resumption(at: now)) }
         return earliest > now.wall ? earliest : nil
     }
 }

@@ -19,14 +19,15 @@ extension Planner {
         return waitingBehindInFlight(record)
     }
 
-    /// The queued fetch to start now that the connection is free: the longest-due first; pauses and
-    /// limits are checked again (a blocked one empties the queue: each is fetched at a later tick).
+    /// The queued fetch to start now that the connection is free: the longest-due first. Pauses and
+    /// limits are checked again (SPEC §4): while they hold the queue back it stays as it is, and the
+    /// next tick that finds the connection free checks again; only a 429 or 503 empties it.
     mutating func dequeue(at now: Moment, events: inout [PlannerEvent]) -> FetchOrder? {
         while inFlight == nil, let id = longestDue(at: now), let entry = queue.removeValue(forKey: id) {
             guard let index = records.firstIndex(where: { $0.location.id == id }), isDue(records[index], at: now)
             else { continue }
             if gate(for: records[index], at: now, events: &events) != nil {
-                queue.removeAll()
+                queue[id] = entry
                 return nil
             }
             return dispatch(index, at: now, queued: true, tick: entry.tick)

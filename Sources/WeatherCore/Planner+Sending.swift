@@ -45,14 +45,17 @@ extension Planner {
     /// over its limit (which holds every request until the window resets, plus a spread). Nil when it can.
     mutating func gate(for record: LocationRecord, at now: Moment, events: inout [PlannerEvent]) -> Waiting? {
         if backoff.isPaused(at: now) { return .backoff }
-        if let quotaHold, !quotaHold.hasPassed(at: now) { return .quota }
+        if quotaHold?.holds(at: now) == true { return .quota }
         quotaHold = nil
         let weight = weight(ofNextFetchOf: record, at: now)
         let apiNow = apiTime(at: now)
         guard let window = ledger.fullWindow(for: weight, limits: settings.limits, at: apiNow) else { return nil }
         let count = ledger.count(window, at: apiNow)
         // The window is the API's; the hold is on the host's wall clock.
-        quotaHold = .wall(apiClock.hostTime(count.resetsAt).adding(seconds: resumeSpread(after: window.length)))
+        quotaHold = QuotaHold(
+            windowEnd: apiClock.hostTime(count.resetsAt),
+            spread: resumeSpread(after: window.length)
+        )
         if reportedFull[window] != count.resetsAt {
             reportedFull[window] = count.resetsAt
             events.append(

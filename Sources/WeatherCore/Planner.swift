@@ -32,7 +32,7 @@ public struct Planner: Sendable {
     /// Numbers the fetches as they start.
     var nextJob = 0
     /// No request before this: the end of a full quota window and its resume spread.
-    var quotaHold: Deadline?
+    var quotaHold: QuotaHold?
     /// The end of the last window of each kind reported full (once per window).
     var reportedFull: [QuotaWindow: Timestamp] = [:]
     /// Locations whose unusual data interval was reported.
@@ -79,9 +79,12 @@ public struct Planner: Sendable {
         currentLocation = record.location.id
         rotationIndex = tick
         let action: TickPlan.Action
+        var queuedFetch: FetchOrder?
         if !isDue(record, at: now) {
             counters.ticksFromCache += 1
             action = .cache(waiting: record.weather == nil ? .retry : nil)
+            // The connection is free: a queued fetch a limit held back is checked again.
+            if inFlight == nil, !queue.isEmpty { queuedFetch = dequeue(at: now, events: &events) }
         } else if inFlight != nil {
             counters.ticksSkipped += 1
             action = .queued(enqueue(record, tick: tick))
@@ -92,7 +95,7 @@ public struct Planner: Sendable {
             counters.ticksFetched += 1
             action = .fetch(dispatch(index, at: now, queued: false, tick: tick))
         }
-        return TickPlan(tick: tick, record: record, action: action, events: events)
+        return TickPlan(tick: tick, record: record, action: action, events: events, queuedFetch: queuedFetch)
     }
 
     // MARK: - Finished fetches

@@ -20,4 +20,7 @@ public struct TickPlan: Sendable {
     public var action: Action
     /// What the planner noticed on the way (a pause ended, a quota window filled, the clock stepped).
     public var events: [PlannerEvent]
+    /// A queued fetch that a limit held back before and that can start now that this tick found the
+    /// connection free and the limits allow it (logged when it ends, as a queued fetch).
+    public var queuedFetch: FetchOrder? = nil
 }

@@ -21,6 +21,7 @@ extension WeatherService {
         case .cache(let waiting):
             logShown(plan.record, tick: plan.tick, waiting: waiting)
             publish(at: now)
+            if let order = plan.queuedFetch { startFetch(order) }
         }
     }
 

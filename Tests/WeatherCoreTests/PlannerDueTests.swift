@@ -78,6 +78,29 @@ struct PlannerDueTests {
         #expect(harness.record(berlin).failures == 0)
     }
 
+    @Test func aFailingLocationIsNoLongerInErrorAfterASuccessfulFetchWithoutNews() {
+        var harness = PlannerHarness(locations: [berlin])
+        _ = harness.tickFetching()
+        harness.succeed()
+        let observed = harness.record(berlin).weather!.observedAt
+        harness.advance(961)
+        #expect(harness.tickFetching() != nil)
+        harness.fail(.network)
+        #expect(harness.record(berlin).lastError != nil)
+        harness.advance(10)
+        #expect(harness.tickFetching() != nil)
+        // The API answers, with the period already known: no news, but the fetch itself worked.
+        harness.succeed(observedAt: observed)
+        #expect(harness.record(berlin).lastError == nil)
+        let status = LocationStatus.judge(
+            weather: harness.record(berlin).weather,
+            lastError: harness.record(berlin).lastError,
+            staleAfter: 1800,
+            at: harness.now.wall
+        )
+        #expect(status == .ok)
+    }
+
     @Test func olderDataNeverReplacesNewer() {
         var harness = PlannerHarness(locations: [berlin])
         _ = harness.tickFetching()

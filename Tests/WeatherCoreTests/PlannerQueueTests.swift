@@ -93,6 +93,36 @@ struct PlannerQueueTests {
         let plan = harness.succeed()
         #expect(plan.next == nil)
         #expect(plan.events.contains { if case .quotaWindowFull(.minute, _, _, _) = $0 { true } else { false } })
+        // Held back, not dropped (SPEC §4: only a 429 or 503 empties the queue).
+        #expect(harness.planner.hasQueued)
+    }
+
+    @Test func aQueuedFetchHeldBackByALimitStartsAtTheFirstFreeTickAfterIt() {
+        // 2 calls a minute; each first fetch weighs 1.6 (with the day's outlook).
+        var harness = PlannerHarness(
+            locations: [PlannerHarness.berlin, PlannerHarness.london],
+            limits: QuotaLimits(minute: 2, hour: 0, day: 0)
+        )
+        _ = harness.tickFetching()  // 12:00:00 Berlin
+        harness.advance(10)
+        #expect(harness.tick().action == .queued(.queued))  // London, behind Berlin
+        #expect(harness.succeed().next == nil)  // 3.2 calls would exceed the minute: held back
+        #expect(harness.planner.hasQueued)
+        harness.advance(10)
+        let held = harness.tick()  // 12:00:20 Berlin: cached; the minute is still full
+        #expect(!held.action.isFetch)
+        #expect(held.queuedFetch == nil)
+        harness.advance(10)
+        #expect(harness.tick().action == .cache(waiting: .quota))  // 12:00:30 London's own visit: held too
+        #expect(harness.planner.hasQueued)
+        // 12:01:05: a new minute and its spread (at most 4 s) over; Berlin's tick serves the cache, finds
+        // the connection free and starts London's queued fetch.
+        harness.advance(35)
+        let tick = harness.tick()
+        #expect(tick.record.location.id == "berlin")
+        #expect(!tick.action.isFetch)
+        #expect(tick.queuedFetch?.location.id == "london")
+        #expect(tick.queuedFetch?.queued == true)
         #expect(!harness.planner.hasQueued)
     }
 

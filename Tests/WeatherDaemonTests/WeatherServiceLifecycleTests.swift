@@ -346,7 +346,12 @@ struct WeatherServiceLifecycleTests {
         #expect(h.notifier.calls.contains(.stopping))
         gate.open()
         try await running.value
-        // The final state file (written when the fetch was abandoned) is there and readable.
+        // The final state file (submitted when the fetch was abandoned; the writer may still be finishing
+        // it when the cancelled stop returns) is there and readable.
+        let written = ContinuousClock.now + .seconds(5)
+        while (try? h.readState().daemon.ticks) ?? 0 < 1 && ContinuousClock.now < written {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         #expect(try h.readState().daemon.ticks >= 1)
     }
 

@@ -1,0 +1,33 @@
+/// No request before a full quota window has reset, and then not before its resume spread has passed
+/// (SPEC §4): the window's end is a wall-clock time (it follows a step of the clock), the spread after
+/// it a duration on the uptime clock (a step neither stretches nor skips it).
+struct QuotaHold: Sendable, Hashable {
+    /// When the full window ends, on the host's wall clock.
+    var windowEnd: Timestamp
+    /// The spread after it, in seconds.
+    var spread: Double
+    /// When the spread ends on the uptime clock, once the window's end has been seen to pass.
+    private var resumesAt: Double?
+
+    /// A hold until `windowEnd`, then `spread` seconds more.
+    init(windowEnd: Timestamp, spread: Double) {
+        self.windowEnd = windowEnd
+        self.spread = spread
+    }
+
+    /// Whether requests are still held at `now`. The first look after the window's end starts the
+    /// spread from the moment the end passed (on the uptime clock, as the clocks read now).
+    mutating func holds(at now: Moment) -> Bool {
+        if resumesAt == nil {
+            guard now.wall >= windowEnd else { return true }
+            resumesAt = now.uptime(ofWall: windowEnd) + spread
+        }
+        return now.uptime < resumesAt ?? 0
+    }
+
+    /// When requests resume, as the wall clock reads at `now`.
+    func resumption(at now: Moment) -> Timestamp {
+        if let resumesAt { return now.wallTime(ofUptime: resumesAt) }
+        return windowEnd.adding(seconds: spread)
+    }
+}
