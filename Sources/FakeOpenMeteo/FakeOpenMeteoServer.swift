@@ -42,7 +42,7 @@ public final class FakeOpenMeteoServer: Sendable {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 guard state.register(channel) else {
                     return channel.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)

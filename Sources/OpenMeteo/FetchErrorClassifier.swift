@@ -14,7 +14,9 @@ enum FetchErrorClassifier {
         receivedAt: Timestamp = HTTPDate.hostNow()
     ) -> FetchError {
         var error = classifyStatus(status, headers: headers, body: body, receivedAt: receivedAt)
-        error.apiClockSample = HTTPDate.clockSample(headers, receivedAt: receivedAt)
+        // Only an answer that is Open-Meteo's own (its error body) tells the API's time: a captive portal
+        // or a broken proxy answering every request with its own wrong `Date` tells nothing.
+        if error.reason != nil { error.apiClockSample = HTTPDate.clockSample(headers, receivedAt: receivedAt) }
         return error
     }
 

@@ -42,16 +42,10 @@ public struct OpenMeteoClient: WeatherProviding {
                     receivedAt: response.receivedAt
                 )
             }
-            do throws(FetchError) {
-                var forecast = try ForecastDecoder.decodeForecast(response.body.readableBytesView, units: units)
-                forecast.apiClockSample = response.apiClockSample
-                return forecast
-            } catch {
-                // An answered request whose body is no use still tells the API's time.
-                var error = error
-                error.apiClockSample = response.apiClockSample
-                throw error
-            }
+            // Only a forecast that decodes tells the API's time (not a captive portal's page).
+            var forecast = try ForecastDecoder.decodeForecast(response.body.readableBytesView, units: units)
+            forecast.apiClockSample = response.apiClockSample
+            return forecast
         } catch {
             throw endpoint.redact(error)
         }

@@ -50,7 +50,13 @@ public struct Backoff: Sendable, Hashable {
             let window = PauseCause.window(ofReason: error.reason)
             let cause = PauseCause.rateLimited(window)
             let apiNow = apiClock.apiTime(now.wall)
-            let windowEnd = Deadline.wall(apiClock.hostTime(window.end(of: apiNow)))
+            // The end of the API's window. Without a sample of the API's clock it is a time of the host's
+            // wall clock and follows its steps; with one, the API's clock runs on while the host's steps
+            // (the samples move with the step), so the time left is counted on the uptime clock.
+            let left = window.end(of: apiNow).seconds(since: apiNow)
+            let windowEnd: Deadline =
+                apiClock.samples.isEmpty
+                ? .wall(now.wall.adding(seconds: left)) : .uptime(now.uptime + left)
             guard let retryAfter else { return Pause(until: windowEnd, cause: cause) }
             if retryAfter <= cause.longestPause(at: apiNow) {
                 return Pause(until: .uptime(now.uptime + retryAfter), cause: cause)
@@ -114,9 +120,9 @@ public struct Backoff: Sendable, Hashable {
     ) -> Restored {
         guard time > now.wall else { return .none }
         guard let cause else { return .dropped(until: time, cause: nil) }
-        let longest = cause.longestPause(at: apiClock.apiTime(now.wall))
+        let longest = cause.longestPause(at: apiClock.apiTime(now.wall)) + cause.longestSpread
         // One second more: the file keeps whole seconds.
-        guard time.seconds(since: now.wall) <= longest * 16 / 15 + 1 else { return .dropped(until: time, cause: cause) }
+        guard time.seconds(since: now.wall) <= longest + 1 else { return .dropped(until: time, cause: cause) }
         until = .wall(time)
         self.cause = cause
         return .kept

@@ -39,6 +39,16 @@ public enum PauseCause: Sendable, Hashable, CustomStringConvertible {
         return .minute
     }
 
+    /// The longest resume spread a pause of this cause can carry (``Planner``: at most a fifteenth of the
+    /// pause, and at most a fifteenth of the longest data interval), in seconds.
+    public var longestSpread: Double {
+        let bound = DataInterval.maximumSpread(DataInterval.accepted.upperBound)
+        switch self {
+        case .rateLimited(let window): return min(window.length / 15, bound)
+        case .unavailable: return min(Self.longestUnavailablePause / 15, bound)
+        }
+    }
+
     /// How far ahead of `apiNow` (on the API's clock) a pause of this cause can end at most, in seconds,
     /// before its resume spread: the end of a 429's window (never past the next 00:00 UTC), 5 minutes
     /// for a 503.

@@ -35,6 +35,7 @@ extension Planner {
             guarded: isGuarded(record)
         )
         records[index].forced = false
+        queue.removeValue(forKey: record.location.id)
         inFlight = order
         counters.requests += order.geocode ? 2 : 1
         ledger.charge(weight(ofNextFetchOf: record, at: now), at: apiTime(at: now))

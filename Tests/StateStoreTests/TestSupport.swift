@@ -140,10 +140,14 @@ func variedSnapshot() -> StateSnapshot {
             ticksFetched: 980,
             ticksSkipped: 7,
             ticksFromCache: 13,
+            ticksMissed: 31,
             fetchesOK: 900,
             fetchesFailed: 80,
             requests: 981,
-            backoffUntil: t.adding(seconds: 54)
+            backoffUntil: t.adding(seconds: 54),
+            backoffCause: .rateLimited(.hour),
+            apiClockOffsetSeconds: -0.25,
+            apiClockSamples: [1.5, -0.000012, 240, -0.25, 1e-7]
         ),
         currentLocation: nil,
         rotationIndex: nil,

@@ -148,7 +148,8 @@ struct BackoffTests {
 
     @Test func rateLimitedWindowEndsOnTheAPIsClock() throws {
         // The host is 4 minutes behind the API: the API's minute ends 30 s from now as well, but the
-        // API's hour ends 240 s sooner by the host's clock.
+        // API's hour ends 240 s sooner. With the API's clock known, the time left runs on the uptime
+        // clock: a step of the host's clock (the API's does not step) neither shortens nor stretches it.
         let clock = APIClock(samples: [240])
         let backoff = Backoff()
         let hourly = try #require(
@@ -159,7 +160,16 @@ struct BackoffTests {
                 apiClock: clock
             )
         )
-        #expect(hourly.until == .wall(now.adding(seconds: 3_570 - 240)))
+        #expect(hourly.until == .uptime(moment.uptime + 3_570 - 240))
+    }
+
+    @Test func aRestoredPauseNearItsWindowsEndKeepsItsSpread() {
+        // An hourly 429 at 11:10 paused until 12:00:45 (the spread: up to a fifteenth of the pause, at
+        // most 4 minutes for an hour); a restart at 11:59:30 finds 75 s left: within the limit.
+        var backoff = Backoff()
+        let at = Moment(wall: Timestamp(rfc3339: "2025-11-22T11:59:30Z")!, uptime: 100)
+        let until = Timestamp(rfc3339: "2025-11-22T12:00:45Z")!
+        #expect(backoff.restore(until: until, cause: .rateLimited(.hour), at: at) == .kept)
     }
 
     @Test(

@@ -101,6 +101,27 @@ struct PlannerAPIClockTests {
         #expect(next >= hostDue && next <= hostDue.adding(seconds: 60))
     }
 
+    @Test func staleIsJudgedByTheDataAgeOnTheAPIsClock() {
+        // The API's clock is 1,850 s behind the host's: by the host's clock its fresh data would look
+        // older than stale_after (1,800 s); on the API's clock it is seconds old.
+        var harness = PlannerHarness(locations: [PlannerHarness.berlin])
+        harness.apiSkew = -1850
+        _ = harness.tickFetching()
+        harness.succeed()
+        harness.planner.refreshAll()
+        _ = harness.tickFetching()
+        harness.succeed()
+        #expect(harness.planner.apiClock.offset == -1850)
+        let identity = Planner.Identity(pid: 1, version: "t", startedAt: harness.now.wall, timeout: 5)
+        let snapshot = harness.planner.snapshot(at: harness.now, identity: identity)
+        #expect(snapshot.locations[0].status == .ok)
+        // A reader judges the same way with daemon.api_clock_offset_seconds.
+        #expect(snapshot.judge(snapshot.locations[0], at: harness.now.wall) == .fresh)
+        var hostOnly = snapshot
+        hostOnly.daemon.apiClockOffsetSeconds = 0
+        #expect(hostOnly.judge(hostOnly.locations[0], at: harness.now.wall) == .stale)
+    }
+
     @Test func anOffsetBeyondThirtySecondsIsReportedOnceAndAgainWhenItMoves() {
         var harness = PlannerHarness(locations: [PlannerHarness.berlin])
         harness.apiSkew = 240

@@ -207,10 +207,24 @@ struct PlannerClockStepTests {
 
     @Test func aWallClockStepBackDropsA429WaitThatWouldLastMoreThanADay() {
         var harness = PlannerHarness(locations: [PlannerHarness.berlin])
+        // Without a Date the host's clock is all there is: the minute's end is a wall-clock time.
+        harness.sendsDate = false
         _ = harness.tickFetching()
         harness.fail(.minutely)
         harness.advance(10)
         harness.stepWallClock(-3 * 86_400)
+        #expect(harness.tick().action.isFetch)
+    }
+
+    @Test func withTheAPIsClockKnownA429WaitIsNotMovedByAHostClockStep() {
+        var harness = PlannerHarness(locations: [PlannerHarness.berlin])
+        _ = harness.tickFetching()
+        harness.fail(.minutely)  // 12:00:00: the API's minute ends in 60 s (its clock: the host's, then)
+        harness.advance(10)
+        harness.stepWallClock(-3 * 86_400)
+        // The API's clock did not step: 50 s of its minute are left, wherever the host's clock went.
+        #expect(harness.tick().action == .cache(waiting: .backoff))
+        harness.advance(55)  // past the minute and its spread (at most 4 s)
         #expect(harness.tick().action.isFetch)
     }
 }
