@@ -2,6 +2,7 @@
 #
 #   make run                  run the daemon in the foreground on the embedded defaults
 #   make test                 run the whole test suite
+#   make fleet                20 daemons behind the shipped nginx cache (about 4 minutes; in ci, not in test)
 #   make build                release build (.build/release/weatherd)
 #   sudo make install         binary, unit, sysusers entry, journal catalog, default config
 #   make install DESTDIR=/tmp/pkg PREFIX=/usr    staged install for packaging
@@ -40,7 +41,7 @@ RELEASE_BIN := .build/release/weatherd
 DEB_PACKAGES := libsystemd-dev libyaml-dev pkg-config
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: all build deps run test format lint install uninstall clean check-systemd bench completions deb soak fuzz check-deb ci
+.PHONY: all build deps run test format lint install uninstall clean check-systemd bench completions deb soak fleet fuzz check-deb ci
 
 all: build
 
@@ -95,6 +96,14 @@ soak: deps
 	swift build --product fake-open-meteo
 	scripts/soak
 
+# 20 daemons behind the shipped nginx cache (etc/nginx/weatherd-cache.conf; Debian's nginx, installed when
+# missing and root) against one daemon alone, over three 60-second data periods (about 4 minutes): the API
+# sees no more requests from the twenty than from the one, and each shows every period (scripts/fleet-e2e).
+fleet: deps
+	swift build --product weatherd
+	swift build --product fake-open-meteo
+	scripts/fleet-e2e
+
 # The libFuzzer runs alone (scripts/test runs them too); FUZZ_SECONDS per target, default 60.
 fuzz: deps
 	scripts/fuzz
@@ -103,9 +112,9 @@ fuzz: deps
 check-deb: deb
 	Tests/packaging/check-deb.sh --reuse
 
-# Everything CI runs: the test suite, the soak and the package check. The benchmark (make bench) is a
-# measurement for a quiet machine, run by hand.
-ci: test soak check-deb
+# Everything CI runs: the test suite, the soak, the fleet behind the cache and the package check. The
+# benchmark (make bench) is a measurement for a quiet machine, run by hand.
+ci: test soak fleet check-deb
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
