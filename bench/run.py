@@ -11,7 +11,8 @@ What is measured:
     BENCH_REAL_SECONDS (600) at the real 10 s interval against `fake-open-meteo --data-interval 60
     --request-log`, requests counted per location and data period and scaled to Open-Meteo's 900 s;
     in the same run and window, the same binary with `refresh: every_tick` and the old commit (both
-    fetch at every tick), each against its own look-alike;
+    fetch at every tick), each against its own look-alike, and the default configuration again against
+    look-alikes whose clock runs 4 minutes ahead of the host's and behind it (bench/skew.py);
   * from the same run: CPU per hour (cgroup, ns; /proc/<pid>/task/*/schedstat beside it) and
     context switches per tick (all threads, also the ones that came and went);
   * per-fetch CPU at --interval 10ms with `refresh: every_tick` and no limits, this build beside the
@@ -23,7 +24,9 @@ What is measured:
     fetches, exec -> READY=1;
   * the figures of the earlier benchmark, without verdicts where their budgets were retired: CPU
     per tick at 10 ms, the journal's share, the paced C floor of a tick's system calls, tick timing,
-    the shell and Python baselines.
+    the shell and Python baselines;
+  * the fleet figure: scripts/fleet-e2e (20 daemons behind the nginx cache against 1 alone), when it is
+    there (bench/fleet.py).
 
 Environment knobs (defaults in brackets):
   BENCH_TICKS [10000]          ticks of the main 10 ms run (RSS after start, BENCH_RSS_MID, BENCH_TICKS)
@@ -44,7 +47,9 @@ Environment knobs (defaults in brackets):
                                build of this tree), with BENCH_OLD_CONFIG=old|new [old]: which
                                configuration it reads (old: no refresh/limits keys)
   BENCH_SKIP                   comma list of sections to skip: sizes, deb, old, startup, main,
-                               compare, stderr, crosscheck, realtime, floors, shell, python
+                               compare, stderr, crosscheck, realtime, floors, shell, python, fleet;
+                               skew: the real-interval run without its two skewed daemons
+  BENCH_SECTIONS               comma list of the only sections to run (e.g. realtime): the others skipped
   BENCH_WORKDIR                where state files go [.build/bench/work]; must be a real disk
   BENCH_STRICT=1               exit 1 when a target is missed (default: exit 0)
 """
@@ -74,7 +79,9 @@ BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH_DIR)
 sys.path.insert(0, BENCH_DIR)
 
+import fleet  # noqa: E402
 import old_build  # noqa: E402
+import skew  # noqa: E402
 import wmo  # noqa: E402
 
 OUT = os.path.join(ROOT, ".build", "bench")
@@ -120,7 +127,12 @@ FLOOR_N = knob("BENCH_FLOOR_N", 1000)
 OLD_COMMIT = os.environ.get("BENCH_OLD_COMMIT") or "2516b13"
 OLD_WEATHERD = os.environ.get("BENCH_OLD_WEATHERD") or None
 OLD_CONFIG = os.environ.get("BENCH_OLD_CONFIG") or "old"
+SECTIONS = ("sizes", "deb", "old", "startup", "main", "compare", "stderr", "crosscheck", "realtime", "floors",
+            "shell", "python", "fleet")
 SKIP = {s.strip() for s in os.environ.get("BENCH_SKIP", "").split(",") if s.strip()}
+ONLY = {s.strip() for s in os.environ.get("BENCH_SECTIONS", "").split(",") if s.strip()}
+if ONLY:
+    SKIP |= set(SECTIONS) - ONLY
 STRICT = os.environ.get("BENCH_STRICT") == "1"
 WORKDIR = os.environ.get("BENCH_WORKDIR", os.path.join(OUT, "work"))
 TICK_INTERVAL_NS = 10_000_000
@@ -467,12 +479,14 @@ def clean_env(extra):
 class Contender:
     """A weatherd binary with the configuration it reads."""
 
-    def __init__(self, label, binary, config, refresh=None):
+    def __init__(self, label, binary, config, refresh=None, clock_offset=0):
         self.label = label
         self.binary = binary
         self.config = config
         # What it does at the real interval: "auto", "every_tick", or None for a daemon without the key.
         self.refresh = refresh
+        # How far its look-alike's clock runs ahead of the host's in the real-interval run (s; bench/skew.py).
+        self.clock_offset = clock_offset
 
 
 class Daemon:
@@ -1294,7 +1308,8 @@ def wait_wall(target, daemons, progress=None):
 def section_realtime(contenders):
     """Every contender at the real 10 s interval, each against its own fake-open-meteo with a short data
     interval and a request log, started a fraction of a tick apart (so their ticks do not coincide), all
-    measured over the same whole data periods (REAL_SECONDS or more) after every location's first fetch."""
+    measured over the same whole data periods (REAL_SECONDS or more) after every location's first fetch;
+    a contender with a clock offset over whole periods of its look-alike's clock (bench/skew.py)."""
     locations = default_locations()[1]
     servers, daemons, logs = [], [], []
     try:
@@ -1306,7 +1321,8 @@ def section_realtime(contenders):
             servers.append(Server(
                 f"real-{contender.label}",
                 [FAKE, "--port", "0", "--port-file", port_file, "--mode", "realistic",
-                 "--data-interval", str(DATA_INTERVAL), "--request-log", request_log],
+                 "--data-interval", str(DATA_INTERVAL), "--request-log", request_log]
+                + (["--clock-offset", str(contender.clock_offset)] if contender.clock_offset else []),
                 port_file,
             ))
             logs.append(request_log)
@@ -1321,6 +1337,8 @@ def section_realtime(contenders):
         periods = max(1, math.ceil(REAL_SECONDS / DATA_INTERVAL))
         w1 = w0 + periods * DATA_INTERVAL
         span = w1 - w0
+        # Each contender's window: whole periods of its look-alike's clock, and where it starts on the host's.
+        api_windows = [skew.api_window(w0, span, c.clock_offset, DATA_INTERVAL) for c in contenders]
         log(f"realtime: {len(daemons)} daemons at {REAL_INTERVAL_S} s; window {time.strftime('%H:%M:%S', time.localtime(w0))}"
             f" → {time.strftime('%H:%M:%S', time.localtime(w1))} ({periods} periods of {DATA_INTERVAL} s)")
 
@@ -1332,7 +1350,7 @@ def section_realtime(contenders):
             k = math.ceil((after - daemon.ready_wall) / REAL_INTERVAL_S - 0.5)
             return daemon.ready_wall + (k + 0.5) * REAL_INTERVAL_S
 
-        t0 = [mid_tick(d, w0) for d in daemons]
+        t0 = [mid_tick(d, host_start) for d, (_, _, host_start) in zip(daemons, api_windows)]
         events = sorted([(t, i, 0) for i, t in enumerate(t0)] + [(t + span, i, 1) for i, t in enumerate(t0)])
         samples = [[None, None] for _ in daemons]
 
@@ -1365,12 +1383,18 @@ def section_realtime(contenders):
         shutil.rmtree(daemon.state_dir, ignore_errors=True)
     result = {"data_interval_s": DATA_INTERVAL, "interval_s": REAL_INTERVAL_S, "window_s": span,
               "window": [w0, w1], "locations": locations, "contenders": {}}
-    for contender, daemon, log_path, a, b, t in zip(contenders, daemons, logs, start, end, t0):
+    for contender, daemon, log_path, a, b, t, (a0, a1, _) in zip(contenders, daemons, logs, start, end, t0,
+                                                                 api_windows):
         entries = parse_request_log(log_path)
         seen = sorted({e["location"] for e in entries})
-        counted = requests_per_period(entries, w0, w1, DATA_INTERVAL, seen)
+        # Counted on the look-alike's clock (its log has the host's): the periods it served.
+        on_api = skew.on_api_clock(entries, contender.clock_offset)
+        counted = requests_per_period(on_api, a0, a1, DATA_INTERVAL, seen)
         r = {
             "refresh": contender.refresh,
+            "clock_offset_s": contender.clock_offset,
+            "window_api_clock": [a0, a1],
+            "requests_by_location": skew.by_location(on_api, a0),
             "window": window(a, b),
             "requests": counted,
             "run_requests": len(entries),
@@ -1723,6 +1747,8 @@ def print_table(r):
         if real["window_s"] < 600:
             add("  NOTE: the window is shorter than the 10 minutes these figures ask for (BENCH_REAL_SECONDS)")
         for label, c in real["contenders"].items():
+            if c.get("clock_offset_s"):
+                continue  # the skewed daemons: their figure below, the rest in the JSON
             q = c["requests"]
             name = real_name(label, c)
             if c["refresh"] == "auto":
@@ -1748,9 +1774,13 @@ def print_table(r):
             row("    whole run: requests / with daily= / weight by the log / by the daemon",
                 f"{c['run_requests']} / {c['run_outlook_requests']} / {c['run_weight']:.1f} / "
                 + (f"{at_exit:.1f}" if at_exit is not None else "n/a"))
+        for line in skew.lines(r.get("skew") or {"clocks": {}}):
+            add("  " + line)
         add(f"CPU at the real {real['interval_s']} s interval (same run and window; "
             f"{next(iter(real['contenders'].values()))['window']['cpu_source']})")
         for label, c in real["contenders"].items():
+            if c.get("clock_offset_s"):
+                continue
             w = c["window"]
             name = real_name(label, c)
             row(f"  {name}: CPU per hour / per day",
@@ -1916,6 +1946,8 @@ def print_table(r):
         ratios = r.get("ratios", {})
         retired("  Python requests CPU/fetch ÷ weatherd", fmt(ratios.get("python_over_weatherd"), "×", 1), "≥ 5×")
         retired("  shell curl|jq CPU/fetch ÷ weatherd", fmt(ratios.get("shell_over_weatherd"), "×", 1), "≥ 50×")
+    for line in fleet.lines(r.get("fleet")):
+        add(line)
     add("-" * (width + 53))
     missed = [name for name, _, _, ok in verdicts(r) if ok is False]
     if missed:
@@ -1963,7 +1995,7 @@ def main():
         "split_pairs": SPLIT_PAIRS, "real_seconds": REAL_SECONDS, "data_interval": DATA_INTERVAL,
         "starts": STARTS, "shell_n": SHELL_N, "python_n": PYTHON_N, "python_b2b_n": PYTHON_B2B_N,
         "floor_n": FLOOR_N, "old_commit": OLD_COMMIT, "old_weatherd": OLD_WEATHERD, "old_config": OLD_CONFIG,
-        "skip": sorted(SKIP)}}
+        "skew_s": skew.SKEW_S, "skip": sorted(SKIP)}}
     log(f"load average {results['machine']['loadavg_start']}; state files in {WORKDIR} ({fs})")
 
     def section(name, func, *args):
@@ -2016,6 +2048,8 @@ def main():
         else:
             old_ticking = Contender(old_label, old_binary, ticking.config, "every_tick")
             real.append(Contender(old_label, old_binary, default.config, "auto"))
+    if "skew" not in SKIP:
+        real += skew.contenders(Contender, WEATHERD, default.config)
     try:
         for contender in [ticking, default] + real + ([old_ticking] if old_ticking else []):
             check_config(contender)
@@ -2058,6 +2092,7 @@ def main():
         results["split_pairs"] = section("stderr", section_split_pairs, server, ticking)
         results["crosscheck_run"] = section("crosscheck", section_crosscheck, fake, ticking)
         results["realtime"] = section("realtime", section_realtime, real)
+        results["skew"] = skew.summary(results["realtime"]) if results["realtime"] else None
         floors = None
         if "floors" not in SKIP:
             binary, with_systemd = build_floor()
@@ -2071,6 +2106,7 @@ def main():
         if python:
             baselines["python"] = python
         results["baselines"] = baselines
+        results["fleet"] = section("fleet", fleet.run, WEATHERD, FAKE, clean_env({}), OUT, log)
     finally:
         for s in servers:
             s.stop()
