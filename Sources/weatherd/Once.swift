@@ -37,7 +37,7 @@ struct Once: AsyncParsableCommand {
         logger.logLevel = max(runtime.logLevel, .warning)
         let stateFile = StateFile(path: World.stateFilePath(config))
         let started = World.now()
-        if !force, let until = try? stateFile.read().daemon.backoffUntil, until > started {
+        if !force, let until = Self.pause(recordedIn: stateFile) {
             printError(
                 "weatherd: the API is paused until \(until.rfc3339) (the daemon got HTTP 429 or 503; "
                     + "see \(stateFile.path)); not fetching. --force fetches anyway."
@@ -121,5 +121,15 @@ struct Once: AsyncParsableCommand {
             }
         }
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// The pause the state file records, when it lies ahead and within its cause's own limit (SPEC §4:
+    /// the daemon drops one beyond it at start, and so does `once`).
+    static func pause(recordedIn stateFile: StateFile) -> Timestamp? {
+        guard let daemon = try? stateFile.read().daemon, let until = daemon.backoffUntil else { return nil }
+        var backoff = Backoff()
+        let clock = APIClock(samples: daemon.apiClockSamples ?? daemon.apiClockOffsetSeconds.map { [$0] } ?? [])
+        let restored = backoff.restore(until: until, cause: daemon.backoffCause, at: World.moment(), apiClock: clock)
+        return restored == .kept ? until : nil
     }
 }

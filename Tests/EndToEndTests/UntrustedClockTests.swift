@@ -132,6 +132,12 @@ struct UntrustedClockTests {
         info["backoff_cause"] = cause ?? NSNull()
         state["daemon"] = info
         try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: first.statePath))
+        // `weatherd once` judges the saved pause the same way: it fetches instead of refusing.
+        let configPath = try directory.write("once.yaml", config)
+        let once = try Subprocess([
+            "once", "--config", configPath, "--state-file", first.statePath, "--api-url", server.baseURL,
+        ])
+        #expect(await once.wait(timeout: 10) == 0, "\(once.stderr)")
         // Force a request: SIGUSR1 makes every location due at once, pauses still apply.
         let before = server.requestCount
         let second = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, logTarget: "stderr")
