@@ -112,6 +112,29 @@ struct UntrustedClockTests {
         #expect(began.first?.contains("weather.retry_after_seconds=99999999") == true, "\(began)")
     }
 
+    /// A state file with weather for `Fault.onePlace` (from a first daemon's run against `server`) and a
+    /// saved pause until `until` for `cause`, as a wrong clock or a hand edit could leave it; returns its
+    /// path.
+    static func stateWithSavedPause(
+        server: FakeOpenMeteoServer,
+        directory: TemporaryDirectory,
+        config: String,
+        until: String,
+        cause: String?
+    ) async throws -> String {
+        let first = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, logTarget: "stderr")
+        defer { first.kill() }
+        #expect(await first.waitForTicks(2))
+        #expect(await first.terminate() == 0)
+        var state = try first.state()
+        var info = try #require(state["daemon"] as? [String: Any])
+        info["backoff_until"] = until
+        info["backoff_cause"] = cause ?? NSNull()
+        state["daemon"] = info
+        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: first.statePath))
+        return first.statePath
+    }
+
     @Test(
         "a saved pause beyond its cause's limit, or without a cause, is dropped at start",
         arguments: [("2056-01-01T00:00:00Z", "rate_limited_day"), ("2056-01-01T00:00:00Z", nil)] as [(String, String?)]
@@ -121,21 +144,17 @@ struct UntrustedClockTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let config = Fault.config(Fault.onePlace, refresh: "auto")
-        let first = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, logTarget: "stderr")
-        defer { first.kill() }
-        #expect(await first.waitForTicks(2))
-        #expect(await first.terminate() == 0)
-        // The file as a wrong clock or a hand edit left it: paused for decades.
-        var state = try first.state()
-        var info = try #require(state["daemon"] as? [String: Any])
-        info["backoff_until"] = until
-        info["backoff_cause"] = cause ?? NSNull()
-        state["daemon"] = info
-        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: first.statePath))
+        let statePath = try await Self.stateWithSavedPause(
+            server: server,
+            directory: directory,
+            config: config,
+            until: until,
+            cause: cause
+        )
         // `weatherd once` judges the saved pause the same way: it fetches instead of refusing.
         let configPath = try directory.write("once.yaml", config)
         let once = try Subprocess([
-            "once", "--config", configPath, "--state-file", first.statePath, "--api-url", server.baseURL,
+            "once", "--config", configPath, "--state-file", statePath, "--api-url", server.baseURL,
         ])
         #expect(await once.wait(timeout: 10) == 0, "\(once.stderr)")
         // Force a request: SIGUSR1 makes every location due at once, pauses still apply.
@@ -159,16 +178,13 @@ struct UntrustedClockTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let config = Fault.config(Fault.onePlace, refresh: "auto")
-        let first = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, logTarget: "stderr")
-        defer { first.kill() }
-        #expect(await first.waitForTicks(2))
-        #expect(await first.terminate() == 0)
-        var state = try first.state()
-        var info = try #require(state["daemon"] as? [String: Any])
-        info["backoff_until"] = Fault.rfc3339(Fault.now + 120)
-        info["backoff_cause"] = "unavailable"
-        state["daemon"] = info
-        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: first.statePath))
+        _ = try await Self.stateWithSavedPause(
+            server: server,
+            directory: directory,
+            config: config,
+            until: Fault.rfc3339(Fault.now + 120),
+            cause: "unavailable"
+        )
         let before = server.requestCount
         let second = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, logTarget: "stderr")
         defer { second.kill() }
