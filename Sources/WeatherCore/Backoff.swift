@@ -1,6 +1,7 @@
 /// When the API may be asked again after a 429 or a 503 (SPEC §4). A value type the planner owns. A 429
-/// waits for the end of a UTC window (the next minute, hour or 00:00 UTC), a wall-clock time; a 503's
-/// pause and a `Retry-After` are durations, on the uptime clock.
+/// waits for the end of a UTC window of the API's (the next minute, hour or 00:00 UTC): a wall-clock time
+/// while the API's clock is unknown, else the time left on the uptime clock; a 503's pause and a
+/// `Retry-After` are durations, on the uptime clock.
 public struct Backoff: Sendable, Hashable {
     /// No request goes out before this; nil when not paused.
     public private(set) var until: Deadline?
@@ -148,15 +149,5 @@ public struct Backoff: Sendable, Hashable {
         self.until = nil
         self.cause = nil
         return true
-    }
-
-    /// When a rate limit can have reset, on the clock `now` is read on: the end of the window Open-Meteo's
-    /// reason text names (next minute for "Minutely…", "Too many concurrent requests" and reasons not
-    /// known, next hour for "Hourly…", next 00:00 UTC for "Daily…"), or `Retry-After` when sent and
-    /// sooner.
-    public static func rateLimitResumption(reason: String?, retryAfter: Double?, now: Timestamp) -> Timestamp {
-        let end = PauseCause.window(ofReason: reason).end(of: now)
-        guard let retryAfter, retryAfter.isFinite, retryAfter > 0 else { return end }
-        return min(end, now.adding(seconds: retryAfter))
     }
 }

@@ -42,6 +42,11 @@ public struct DaemonInfo: Sendable, Hashable {
     /// The samples the offset is the median of, oldest first (an addition, kept across restarts).
     public var apiClockSamples: [Double]?
 
+    /// The API's clock as this record left it: its samples, else its offset alone (none: the host's).
+    public var apiClock: APIClock {
+        APIClock(samples: apiClockSamples ?? apiClockOffsetSeconds.map { [$0] } ?? [])
+    }
+
     /// Creates the daemon record.
     public init(
         pid: Int,

@@ -35,7 +35,7 @@ extension Planner {
     @discardableResult
     public mutating func restore(from previous: StateSnapshot, at now: Moment) -> [PlannerEvent] {
         let daemon = previous.daemon
-        apiClock = APIClock(samples: daemon.apiClockSamples ?? daemon.apiClockOffsetSeconds.map { [$0] } ?? [])
+        apiClock = daemon.apiClock
         if abs(apiClock.offset) > APIClock.noticeThreshold { reportedOffset = apiClock.offset }
         for entry in previous.locations {
             guard let index = records.firstIndex(where: { $0.configured.id == entry.location.id }) else { continue }

@@ -42,7 +42,7 @@ extension Planner {
                 fetchesFailed: counters.fetchesFailed,
                 requests: counters.requests,
                 backoffUntil: backoff.until?.wall(at: now),
-                backoffCause: backoff.until == nil ? nil : backoff.cause,
+                backoffCause: backoff.cause,
                 quota: QuotaReport(ledger, limits: settings.limits, at: apiNow),
                 apiClockOffsetSeconds: apiClock.offset,
                 apiClockSamples: apiClock.samples

@@ -128,8 +128,12 @@ struct Once: AsyncParsableCommand {
     static func pause(recordedIn stateFile: StateFile) -> Timestamp? {
         guard let daemon = try? stateFile.read().daemon, let until = daemon.backoffUntil else { return nil }
         var backoff = Backoff()
-        let clock = APIClock(samples: daemon.apiClockSamples ?? daemon.apiClockOffsetSeconds.map { [$0] } ?? [])
-        let restored = backoff.restore(until: until, cause: daemon.backoffCause, at: World.moment(), apiClock: clock)
+        let restored = backoff.restore(
+            until: until,
+            cause: daemon.backoffCause,
+            at: World.moment(),
+            apiClock: daemon.apiClock
+        )
         return restored == .kept ? until : nil
     }
 }

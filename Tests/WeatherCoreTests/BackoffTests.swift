@@ -48,12 +48,8 @@ struct BackoffTests {
     }
 
     @Test func resumptionTimesAreRFC3339() {
-        let minute = Backoff.rateLimitResumption(
-            reason: "Minutely API request limit exceeded",
-            retryAfter: nil,
-            now: now
-        )
-        let daily = Backoff.rateLimitResumption(reason: "Daily API request limit exceeded", retryAfter: nil, now: now)
+        let minute = PauseCause.window(ofReason: "Minutely API request limit exceeded").end(of: now)
+        let daily = PauseCause.window(ofReason: "Daily API request limit exceeded").end(of: now)
         #expect(minute.rfc3339 == "2025-11-22T12:01:00Z")
         #expect(daily.rfc3339 == "2025-11-23T00:00:00Z")
     }
@@ -66,12 +62,10 @@ struct BackoffTests {
 
     @Test func unknownOrMissingReasonWaitsForNextMinute() {
         #expect(
-            Backoff.rateLimitResumption(reason: nil, retryAfter: nil, now: now)
-                == Timestamp(secondsSinceEpoch: 1_763_812_860)
+            PauseCause.window(ofReason: nil).end(of: now) == Timestamp(secondsSinceEpoch: 1_763_812_860)
         )
         #expect(
-            Backoff.rateLimitResumption(reason: "whatever", retryAfter: nil, now: now)
-                == Timestamp(secondsSinceEpoch: 1_763_812_860)
+            PauseCause.window(ofReason: "whatever").end(of: now) == Timestamp(secondsSinceEpoch: 1_763_812_860)
         )
     }
 
