@@ -40,9 +40,9 @@ public struct GeocodingCache: Sendable {
         self.path = path
     }
 
-    /// The cache beside a state file.
-    public init(besideStateFile stateFile: StateFile) {
-        self.init(path: stateFile.directory + "/geocoding.json")
+    /// The geocoding cache beside the durable cache (`geocoding.json` in the state directory).
+    public init(besideCache cache: StateFile) {
+        self.init(path: cache.directory + "/geocoding.json")
     }
 
     /// The cached places; empty when the file is missing or unreadable.

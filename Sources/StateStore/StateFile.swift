@@ -84,9 +84,78 @@ public struct StateFile: Sendable {
         }
     }
 
-    /// Replaces the file with `snapshot` atomically and durably (mode 0644).
-    public func write(_ snapshot: StateSnapshot) throws(FileSystemError) {
-        try AtomicFile.write(StateEncoder.encodedBytes(snapshot), to: path)
+    /// Replaces the file with `snapshot` atomically (mode 0644); durably (fsync of the file and of its
+    /// directory) unless `durable` is false.
+    public func write(_ snapshot: StateSnapshot, durable: Bool = true) throws(FileSystemError) {
+        try AtomicFile.write(StateEncoder.encodedBytes(snapshot), to: path, durable: durable)
+    }
+
+    /// Whether a regular file (not a symbolic link, not missing) is at the path.
+    public var isRegularFile: Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether the file's directory is on a file system in memory (tmpfs, ramfs): writing there costs no
+    /// disk write. Read from the mount table (`/proc/self/mounts`: the mount point that is the longest
+    /// prefix of the directory); nil when it cannot be told.
+    public var isInMemory: Bool? {
+        guard let bytes = try? AtomicFile.read("/proc/self/mounts") else { return nil }
+        let target = directory.hasPrefix("/") ? directory : "/"
+        var best: (point: String, type: String)?
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 3 else { continue }
+            let point = Self.unescapeMountField(fields[1])
+            let inside = point == "/" || target == point || target.hasPrefix(point + "/")
+            if inside, point.count >= (best?.point.count ?? 0) { best = (point, String(fields[2])) }
+        }
+        return best.map { $0.type == "tmpfs" || $0.type == "ramfs" }
+    }
+
+    /// A field of the mount table, its octal escapes (`\040` for a space) decoded.
+    private static func unescapeMountField(_ field: Substring) -> String {
+        var bytes: [UInt8] = []
+        var index = field.utf8.startIndex
+        let utf8 = field.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\\"), utf8.distance(from: index, to: utf8.endIndex) >= 4,
+                let value = UInt8(String(field[field.index(after: index)..<field.index(index, offsetBy: 4)]), radix: 8)
+            {
+                bytes.append(value)
+                index = utf8.index(index, offsetBy: 4)
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Replaces the file with a symbolic link to `target`, atomically (the link is made under a temporary
+    /// name, then renamed over the file).
+    public func replaceWithLink(to target: String) throws(FileSystemError) {
+        let temporary = AtomicFile.temporaryPrefix(for: path) + String(getpid())
+        unlink(temporary)
+        guard symlink(target, temporary) == 0 else {
+            throw FileSystemError(operation: "create link", path: temporary, errno: errno)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw FileSystemError(operation: "rename", path: path, errno: code)
+        }
+    }
+
+    /// The path a symbolic link at the path points to (relative targets made absolute); the path itself
+    /// when it is not a link.
+    public var resolvingLink: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return path }
+        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return target.hasPrefix("/") ? target : directory + "/" + target
     }
 }
 

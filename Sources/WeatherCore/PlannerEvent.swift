@@ -17,3 +17,13 @@ public enum PlannerEvent: Sendable, Hashable {
     /// A response's `current.interval` lay outside 60 s–3 h; 900 s is used (once per location).
     case unusualDataInterval(location: String, seconds: Double)
 }
+
+extension PlannerEvent {
+    /// Whether the event starts, ends or drops a pause: what a restart must know (SPEC §6).
+    public var changesPause: Bool {
+        switch self {
+        case .backoffBegan, .backoffEnded, .pauseDropped: true
+        default: false
+        }
+    }
+}

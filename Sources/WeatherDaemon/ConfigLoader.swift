@@ -13,12 +13,15 @@ public struct ConfigOverrides: Sendable, Hashable {
     public var apiURL: String?
     /// `--state-file`.
     public var stateFile: String?
+    /// `--cache-file`.
+    public var cacheFile: String?
 
     /// No overrides.
-    public init(interval: Duration? = nil, apiURL: String? = nil, stateFile: String? = nil) {
+    public init(interval: Duration? = nil, apiURL: String? = nil, stateFile: String? = nil, cacheFile: String? = nil) {
         self.interval = interval
         self.apiURL = apiURL
         self.stateFile = stateFile
+        self.cacheFile = cacheFile
     }
 }
 
@@ -75,6 +78,7 @@ public struct ConfigLoader: Sendable {
             config.api.baseURL = apiURL
         }
         if let stateFile = overrides.stateFile { config.stateFile = stateFile }
+        if let cacheFile = overrides.cacheFile { config.cacheFile = cacheFile }
         return config
     }
 
@@ -90,29 +94,5 @@ public struct ConfigLoader: Sendable {
             throw ConfigError(file: path, keyPath: "", line: nil, message: "not valid UTF-8")
         }
         return text
-    }
-}
-
-/// The default state file location (SPEC §3).
-public enum StateFileLocation {
-    /// `$STATE_DIRECTORY/state.json` under systemd, `/var/lib/weatherd/state.json` for root, else
-    /// `$XDG_STATE_HOME/weatherd/state.json` (`~/.local/state/weatherd/state.json`).
-    public static func defaultPath(environment: [String: String], isRoot: Bool) -> String {
-        if let directory = environment["STATE_DIRECTORY"], !directory.isEmpty {
-            // systemd may pass several directories separated by ':'; the first is ours.
-            let first = directory.split(separator: ":").first.map(String.init) ?? directory
-            return first + "/state.json"
-        }
-        if isRoot { return "/var/lib/weatherd/state.json" }
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/weatherd/state.json"
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return home + "/.local/state/weatherd/state.json"
-    }
-
-    /// The state file of `config`: its `state_file`, or the default for this process.
-    public static func resolve(_ config: Configuration, environment: [String: String], isRoot: Bool) -> String {
-        config.stateFile ?? defaultPath(environment: environment, isRoot: isRoot)
     }
 }

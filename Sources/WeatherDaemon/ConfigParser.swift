@@ -36,6 +36,9 @@ public struct ConfigParser: Sendable {
             case "state_file":
                 let path = try string(value, path: key)
                 config.stateFile = path.isEmpty ? nil : path
+            case "cache_file":
+                let path = try string(value, path: key)
+                config.cacheFile = path.isEmpty ? nil : path
             case "prometheus_textfile":
                 let path = try string(value, path: key)
                 config.prometheusTextfile = path.isEmpty ? nil : path

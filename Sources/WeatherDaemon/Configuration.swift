@@ -42,8 +42,10 @@ public struct Configuration: Sendable, Hashable {
     public var timeout: Duration = .seconds(5)
     /// Data older than this is stale.
     public var staleAfter: Duration = .seconds(1800)
-    /// The state file; nil for the default rules (``StateFileLocation``).
+    /// The state file; nil for the default rules (``FileLocations``).
     public var stateFile: String?
+    /// The durable cache; nil for the default rules (``FileLocations``).
+    public var cacheFile: String?
     /// The node_exporter textfile, rewritten every tick; nil for none.
     public var prometheusTextfile: String?
     /// The API settings.

@@ -5,8 +5,9 @@ import Synchronization
 import WeatherCore
 
 extension WeatherService {
-    /// Loads the previous state, writes the first state file, logs the start, sends `READY=1` once the
-    /// file is written, and starts ticking (the first tick at once) and the watchdog.
+    /// Loads the previous state (the cache, else an earlier version's state file), writes the first state
+    /// file, logs the start, sends `READY=1` once the file is written, and starts ticking (the first tick
+    /// at once) and the watchdog.
     public func start() {
         guard !started else { return }
         started = true
@@ -14,7 +15,7 @@ extension WeatherService {
         startedAt = now.wall
         places = geocodingCache?.load() ?? [:]
         applyCachedPlaces()
-        restorePreviousState(at: now)
+        let takenOver = restorePreviousState(at: now)
         let summary =
             "\(count(configuration.locations.count, "location")) every \(DurationParser.format(configuration.interval)), "
             + "refresh \(configuration.refresh)"
@@ -27,28 +28,36 @@ extension WeatherService {
                 "weather.locations": "\(configuration.locations.count)",
                 "weather.refresh": "\(configuration.refresh)",
                 "weather.state_file": "\(stateFile?.path ?? "")",
+                "weather.cache_file": "\(cacheFile?.path ?? "")",
             ]
         )
         for warning in configuration.warnings { logger.warning("\(warning)") }
-        if let writer {
-            // Straight onto the actor's queue (no task): READY=1 is sent before anything the writer
-            // resumes after this write.
-            writer.whenRecovered { [weak self, queue = executor.queue] in
-                queue.async { [weak self] in self?.assumeIsolated { $0.notifyReadyOnce() } }
-            }
-            if writer.write(snapshot(at: now)) { notifyReadyOnce() }
-            writerTask = Task(executorPreference: writer.executor) { await writer.run() }
+        if let stateFile, stateFile.isInMemory == false {
+            let text =
+                "the state file \(stateFile.path) is not on tmpfs: every tick writes it to the disk "
+                + "(the default, in the runtime directory, is in memory)"
+            logger.notice(
+                "\(text)",
+                metadata: ["weather.state_file": "\(stateFile.path)"]
+            )
+        }
+        if let cacheWriter {
+            // An earlier version's data goes into the cache before its file becomes a link.
+            let cached = takenOver.map { _ in cacheWriter.write(snapshot(at: now)) } ?? false
+            cacheWriterTask = Task(executorPreference: cacheWriter.executor) { await cacheWriter.run() }
+            publish(at: now)
+            if cached, let takenOver { linkToStateFile(takenOver) }
         } else {
-            notifyReadyOnce()
+            publish(at: now)
         }
         startWatchdog()
         startTicking()
     }
 
-    /// Stops ticking, cancels the fetch in flight and waits for it, then has the writer write the final
-    /// state after any write in progress and waits for that. A fetch that ignores cancellation, or a
-    /// write that hangs on a dead disk, is waited for until the calling task is cancelled: under
-    /// ``run()`` that is the `ServiceGroup`'s maximum graceful shutdown duration.
+    /// Stops ticking, cancels the fetch in flight and waits for it, writes the final state file, and waits
+    /// for the cache write in progress, if any. A fetch that ignores cancellation, or a cache write that
+    /// hangs on a dead disk, is waited for until the calling task is cancelled: under ``run()`` that is
+    /// the `ServiceGroup`'s maximum graceful shutdown duration.
     public func stop() async {
         guard started, !stopping else { return }
         stopping = true
@@ -63,10 +72,10 @@ extension WeatherService {
             fetchTask.cancel()
             await waitForEnd(of: fetchTask)
         }
-        if let writer, let writerTask {
-            writer.submit(snapshot(at: environment.now()))
-            writer.finish()
-            await waitForEnd(of: writerTask)
+        output?.write(snapshot(at: environment.now()))
+        if let cacheWriter, let cacheWriterTask {
+            cacheWriter.finish()
+            await waitForEnd(of: cacheWriterTask)
         }
     }
 
@@ -82,7 +91,12 @@ extension WeatherService {
             geocoder = environment.makeGeocoder?(newConfiguration)
         }
         applyCachedPlaces()
-        writer?.setTextfile(newConfiguration.prometheusTextfile)
+        output?.textfile = newConfiguration.prometheusTextfile
+        // What the cache holds of a dropped location must not come back at the next start.
+        if old.locations.contains(where: { location in !newConfiguration.locations.contains { $0.id == location.id } })
+        {
+            saveCache(at: environment.now())
+        }
         let summary =
             "\(count(newConfiguration.locations.count, "location")) every "
             + "\(DurationParser.format(newConfiguration.interval)), refresh \(newConfiguration.refresh)"
@@ -121,10 +135,10 @@ extension WeatherService {
         logger.notice("refresh requested: every location is due (limits and pauses still apply)")
     }
 
-    /// Waits until no fetch is in flight or queued and every state file write is done (tests, benchmark).
+    /// Waits until no fetch is in flight or queued and every cache write is done (tests, benchmark).
     public func settle() async {
         while let fetchTask { await fetchTask.value }
-        await writer?.idle()
+        await cacheWriter?.idle()
     }
 
     // MARK: - Timers
@@ -158,12 +172,21 @@ extension WeatherService {
             )
             return
         }
-        // Ticks go on while a write hangs; a write that hangs is still a daemon that does not work.
-        if let writing = writer?.currentWriteDuration, writing > allowed {
-            logger.warning(
-                "the state file write has taken \(DurationParser.formatForPeople(writing)); not pinging the watchdog"
-            )
-            return
+        // A cache write that hangs (a dying SD card) stalls neither the ticks nor the watchdog: the state
+        // file goes on; only what a restart would find is older. Said once per such write.
+        if let writing = cacheWriter?.currentWriteDuration, writing > allowed {
+            if !warnedSlowCacheWrite {
+                warnedSlowCacheWrite = true
+                let text =
+                    "the cache write has taken \(DurationParser.formatForPeople(writing)) so far; "
+                    + "ticks and the state file go on"
+                logger.warning(
+                    "\(text)",
+                    metadata: ["weather.cache_file": "\(cacheFile?.path ?? "")"]
+                )
+            }
+        } else {
+            warnedSlowCacheWrite = false
         }
         environment.notifier.watchdog()
     }
@@ -183,25 +206,69 @@ extension WeatherService {
         }
     }
 
-    private func restorePreviousState(at now: Moment) {
+    /// Loads what the previous run left: the cache, else (an upgrade, or a cache lost) the first earlier
+    /// state file that holds a snapshot. Returns the path of an earlier version's state file that was
+    /// taken over and should become a link to the state file.
+    private func restorePreviousState(at now: Moment) -> String? {
+        if let cacheFile {
+            switch cacheFile.loadPrevious(now: now.wall) {
+            case .missing:
+                break
+            case .loaded(let previous):
+                restore(previous, from: cacheFile.path, at: now)
+                return nil
+            case .corrupt(let reason, let movedTo):
+                logger.error(
+                    "the cache was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",
+                    metadata: ["weather.cache_file": "\(cacheFile.path)"]
+                )
+            case .unreadable(let error):
+                logger.error("cannot read the cache: \(error)", metadata: ["weather.cache_file": "\(cacheFile.path)"])
+                return nil
+            }
+        }
+        for path in previousStateFiles {
+            let file = StateFile(path: path)
+            switch file.loadPrevious(now: now.wall) {
+            case .missing:
+                continue
+            case .loaded(let previous):
+                restore(previous, from: path, at: now)
+                guard cacheFile != nil, path != stateFile?.path, file.isRegularFile else { return nil }
+                return path
+            case .corrupt(let reason, let movedTo):
+                logger.error(
+                    "state file was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",
+                    metadata: ["weather.state_file": "\(path)"]
+                )
+            case .unreadable(let error):
+                logger.error("cannot read the previous state: \(error)", metadata: ["weather.state_file": "\(path)"])
+            }
+        }
+        return nil
+    }
+
+    private func restore(_ previous: StateSnapshot, from path: String, at now: Moment) {
+        let events = planner.restore(from: previous, at: now)
+        logger.info("previous state loaded", metadata: ["weather.previous_state": "\(path)"])
+        log(events)
+    }
+
+    /// Replaces an earlier version's state file, now taken over, with a link to the state file, so readers
+    /// configured with the old path keep working (for one release).
+    private func linkToStateFile(_ oldPath: String) {
         guard let stateFile else { return }
-        switch stateFile.loadPrevious(now: now.wall) {
-        case .missing:
-            break
-        case .loaded(let previous):
-            let events = planner.restore(from: previous, at: now)
-            logger.info("previous state loaded", metadata: ["weather.state_file": "\(stateFile.path)"])
-            log(events)
-        case .corrupt(let reason, let movedTo):
-            logger.error(
-                "state file was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",
-                metadata: ["weather.state_file": "\(stateFile.path)"]
+        do {
+            try StateFile(path: oldPath).replaceWithLink(to: stateFile.path)
+            let text =
+                "took the data of \(oldPath) over into \(cacheFile?.path ?? ""); "
+                + "\(oldPath) is now a link to \(stateFile.path)"
+            logger.notice(
+                "\(text)",
+                metadata: ["weather.state_file": "\(stateFile.path)", "weather.previous_state_file": "\(oldPath)"]
             )
-        case .unreadable(let error):
-            logger.error(
-                "cannot read the previous state: \(error)",
-                metadata: ["weather.state_file": "\(stateFile.path)"]
-            )
+        } catch {
+            logger.error("cannot replace \(oldPath) with a link to \(stateFile.path): \(error)")
         }
     }
 }

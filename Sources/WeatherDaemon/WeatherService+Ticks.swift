@@ -11,6 +11,7 @@ extension WeatherService {
         lastTickAt = .now
         guard let plan = planner.tick(at: now, missed: missed) else { return }
         log(plan.events)
+        if plan.events.contains(where: \.changesPause) { saveCache(at: now) }
         switch plan.action {
         case .fetch(let order):
             // Logged, written and told to systemd when it ends.
@@ -25,8 +26,10 @@ extension WeatherService {
         }
     }
 
-    /// Starts `order` as a task that reports back to ``finish(_:outcome:)``.
+    /// Starts `order` as a task that reports back to ``finish(_:outcome:)``. The request is counted in the
+    /// quota ledger now, so the cache gets it now: a kill -9 during the request still counts it.
     private func startFetch(_ order: FetchOrder) {
+        saveCache(at: environment.now())
         let provider = self.provider
         let geocoder = self.geocoder
         // Not isolated to the actor, but preferring its executor: the request is started, and its answer
@@ -74,6 +77,7 @@ extension WeatherService {
             )
         }
         log(plan.events)
+        saveCache(at: now)
         publish(at: now)
         if let next = plan.next, !stopping { startFetch(next) }
     }
@@ -147,10 +151,21 @@ extension WeatherService {
 
     // MARK: - Outputs
 
-    /// The end of every tick and fetch: the state file (and textfile) and `STATUS=`.
+    /// The end of every tick and fetch: the state file (and textfile) and `STATUS=`; `READY=1` (with the
+    /// status) after the first state file written.
     func publish(at now: Moment) {
-        environment.notifier.status(statusLine())
-        writer?.submit(snapshot(at: now))
+        let written = output?.write(snapshot(at: now)) ?? true
+        if written && !sentReady {
+            notifyReadyOnce()
+        } else {
+            environment.notifier.status(statusLine())
+        }
+    }
+
+    /// Hands the current state to the cache writer (SPEC §6: on a request, its result, a pause's start or
+    /// end, a reload that drops locations; never because time passed).
+    func saveCache(at now: Moment) {
+        cacheWriter?.submit(snapshot(at: now))
     }
 
     /// The state file's content at `now`.

@@ -61,7 +61,13 @@ public actor WeatherService: Service {
     let environment: Environment
     let logger: Logger
     let stateFile: StateFile?
-    let writer: StateWriter?
+    /// The durable cache (nil: none, e.g. tests; the state file is then read back at start).
+    let cacheFile: StateFile?
+    /// Where an earlier run's state file may be taken over from when there is no cache.
+    let previousStateFiles: [String]
+    /// The state file and the textfile, rewritten every tick on this queue.
+    var output: StateOutput?
+    let cacheWriter: CacheWriter?
     let geocodingCache: GeocodingCache?
 
     var configuration: Configuration
@@ -72,32 +78,47 @@ public actor WeatherService: Service {
     var startedAt: Timestamp
     /// The fetch in flight and its task.
     var fetchTask: Task<Void, Never>?
-    var writerTask: Task<Void, Never>?
+    var cacheWriterTask: Task<Void, Never>?
     var watchdogTimer: (any DispatchSourceTimer)?
     var ticker: (any Ticker)?
     var lastTickAt: ContinuousClock.Instant?
     var sentReady = false
+    /// Whether the cache write in progress was said to be slow.
+    var warnedSlowCacheWrite = false
     var started = false
     var stopping = false
 
-    /// Creates a service for `configuration`, writing `stateFile` (nil: no state file, e.g. tests).
-    public init(configuration: Configuration, stateFile: StateFile?, environment: Environment, logger: Logger) {
+    /// Creates a service for `configuration`, writing `stateFile` every tick (nil: no state file, e.g.
+    /// tests) and `cacheFile` when what must survive a restart changes (nil: no cache; the geocoding cache
+    /// then sits beside the state file). Without a cache at start, the previous state is taken over from
+    /// the first of `previousStateFiles` that holds one (default: the state file).
+    public init(
+        configuration: Configuration,
+        stateFile: StateFile?,
+        cacheFile: StateFile? = nil,
+        previousStateFiles: [String]? = nil,
+        environment: Environment,
+        logger: Logger
+    ) {
         self.configuration = configuration
         self.stateFile = stateFile
+        self.cacheFile = cacheFile
+        self.previousStateFiles = previousStateFiles ?? stateFile.map { [$0.path] } ?? []
         self.environment = environment
         self.logger = logger
         self.provider = environment.makeProvider(configuration)
         self.geocoder = environment.makeGeocoder?(configuration)
-        self.geocodingCache = stateFile.map { GeocodingCache(besideStateFile: $0) }
+        self.geocodingCache = (cacheFile ?? stateFile).map { GeocodingCache(besideCache: $0) }
         self.planner = Planner(
             locations: configuration.locations,
             settings: configuration.plannerSettings,
             seed: environment.seed
         )
         self.startedAt = environment.now().wall
-        self.writer = stateFile.map {
-            StateWriter(file: $0, textfile: configuration.prometheusTextfile, logger: logger)
+        self.output = stateFile.map {
+            StateOutput(file: $0, textfile: configuration.prometheusTextfile, logger: logger)
         }
+        self.cacheWriter = cacheFile.map { CacheWriter(file: $0, logger: logger) }
     }
 
     // MARK: - Service

@@ -17,20 +17,26 @@ struct CheckConfig: ParsableCommand {
         let config = try common.loadConfiguration()
         let source = common.loader().effectivePath ?? "embedded defaults (no \(ConfigLoader.defaultPath))"
         print("# configuration is valid: \(source)")
-        print(EffectiveConfig.yaml(config, stateFile: World.stateFilePath(config)), terminator: "")
+        let yaml = EffectiveConfig.yaml(
+            config,
+            stateFile: World.stateFilePath(config),
+            cacheFile: World.cacheFilePath(config)
+        )
+        print(yaml, terminator: "")
         for warning in config.warnings { printError("weatherd: warning: \(warning)") }
     }
 }
 
 /// The effective configuration as YAML, the API key masked.
 enum EffectiveConfig {
-    static func yaml(_ config: Configuration, stateFile: String) -> String {
+    static func yaml(_ config: Configuration, stateFile: String, cacheFile: String) -> String {
         var lines = [
             "interval: \(DurationParser.format(config.interval))",
             "refresh: \(config.refresh)",
             "timeout: \(DurationParser.format(config.timeout))",
             "stale_after: \(DurationParser.format(config.staleAfter))",
             "state_file: \(quoted(stateFile))",
+            "cache_file: \(quoted(cacheFile))",
             "prometheus_textfile: \(quoted(config.prometheusTextfile ?? ""))",
             "api:",
             "  base_url: \(quoted(config.api.baseURL))",

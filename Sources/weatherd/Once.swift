@@ -35,12 +35,14 @@ struct Once: AsyncParsableCommand {
             level: runtime.logLevel
         )
         logger.logLevel = max(runtime.logLevel, .warning)
+        let cache = StateFile(path: World.cacheFilePath(config))
         let stateFile = StateFile(path: World.stateFilePath(config))
         let started = World.now()
-        if !force, let until = Self.pause(recordedIn: stateFile) {
+        // The cache is the daemon's durable record; without one, an earlier version's state file.
+        if !force, let (until, source) = Self.pause(recordedIn: [cache, stateFile]) {
             printError(
                 "weatherd: the API is paused until \(until.rfc3339) (the daemon got HTTP 429 or 503; "
-                    + "see \(stateFile.path)); not fetching. --force fetches anyway."
+                    + "see \(source)); not fetching. --force fetches anyway."
             )
             throw ExitCode(1)
         }
@@ -48,7 +50,7 @@ struct Once: AsyncParsableCommand {
         let provider = World.makeProvider(config, httpClient: httpClient, logger: logger)
         let geocoder = World.makeGeocoder(config, httpClient: httpClient, logger: logger)
         // Places a running daemon already resolved; `once` reads the cache but does not write it.
-        let places = GeocodingCache(besideStateFile: stateFile).load()
+        let places = GeocodingCache(besideCache: cache).load()
         var entries: [LocationState] = []
         var requests = 0
         for configured in config.locations {
@@ -123,10 +125,14 @@ struct Once: AsyncParsableCommand {
         if failed > 0 { throw ExitCode(1) }
     }
 
-    /// The pause the state file records, when it lies ahead and within its cause's own limit (SPEC §4:
-    /// the daemon drops one beyond it at start, and so does `once`).
-    static func pause(recordedIn stateFile: StateFile) -> Timestamp? {
-        guard let daemon = try? stateFile.read().daemon, let until = daemon.backoffUntil else { return nil }
+    /// The pause the first readable of `files` records, and that file's path, when the pause lies ahead
+    /// and within its cause's own limit (SPEC §4: the daemon drops one beyond it at start, and so does
+    /// `once`).
+    static func pause(recordedIn files: [StateFile]) -> (Timestamp, String)? {
+        guard let (file, snapshot) = files.lazy.compactMap({ file in (try? file.read()).map { (file, $0) } }).first,
+            let until = snapshot.daemon.backoffUntil
+        else { return nil }
+        let daemon = snapshot.daemon
         var backoff = Backoff()
         let restored = backoff.restore(
             until: until,
@@ -134,6 +140,6 @@ struct Once: AsyncParsableCommand {
             at: World.moment(),
             apiClock: daemon.apiClock
         )
-        return restored == .kept ? until : nil
+        return restored == .kept ? (until, file.path) : nil
     }
 }

@@ -3,13 +3,16 @@ import Logging
 import WeatherCore
 import WeatherDaemon
 
-/// `--config` and `--state-file`, common to every command that reads the configuration.
+/// `--config`, `--state-file` and `--cache-file`, common to every command that reads the configuration.
 struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The configuration file.", valueName: "path"))
     var config: String?
 
     @Option(name: .long, help: ArgumentHelp("The state file (overrides state_file).", valueName: "path"))
     var stateFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("The durable cache (overrides cache_file).", valueName: "path"))
+    var cacheFile: String?
 }
 
 /// The options of `run` and `once`.
@@ -53,7 +56,12 @@ extension CommonOptions {
     func loader(_ runtime: RuntimeOptions? = nil) -> ConfigLoader {
         ConfigLoader(
             explicitPath: config,
-            overrides: ConfigOverrides(interval: runtime?.interval, apiURL: runtime?.apiURL, stateFile: stateFile)
+            overrides: ConfigOverrides(
+                interval: runtime?.interval,
+                apiURL: runtime?.apiURL,
+                stateFile: stateFile,
+                cacheFile: cacheFile
+            )
         )
     }
 

@@ -28,16 +28,21 @@ struct Run: AsyncParsableCommand {
         let config = try common.loadConfiguration(runtime)
         let logger = World.makeLogger(target: runtime.logTarget, level: runtime.logLevel)
         let stateFile = StateFile(path: World.stateFilePath(config))
-        do {
-            try stateFile.createDirectory()
-        } catch {
-            logger.error("\(error)", metadata: ["weather.state_file": "\(stateFile.path)"])
+        let cacheFile = StateFile(path: World.cacheFilePath(config))
+        for file in [stateFile, cacheFile] {
+            do {
+                try file.createDirectory()
+            } catch {
+                logger.error("\(error)", metadata: ["weather.file": "\(file.path)"])
+            }
         }
         let httpClient = World.makeHTTPClient(timeout: config.timeout)
         let notifier = ServiceNotifier()
         let service = WeatherService(
             configuration: config,
             stateFile: stateFile,
+            cacheFile: cacheFile,
+            previousStateFiles: World.files.previousStateFiles(config),
             environment: WeatherService.Environment(
                 makeProvider: { World.makeProvider($0, httpClient: httpClient, logger: logger) },
                 makeGeocoder: { World.makeGeocoder($0, httpClient: httpClient, logger: logger) },

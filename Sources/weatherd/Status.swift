@@ -3,6 +3,10 @@ import StateStore
 import WeatherCore
 import WeatherDaemon
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `weatherd status`: reads the state file and reports, with monitoring-plugin exit statuses.
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,17 +42,9 @@ struct Status: ParsableCommand {
     var follow = false
 
     func run() throws {
-        let path: String
-        if let stateFile = common.stateFile {
-            path = stateFile
-        } else {
-            // The state file path comes from the configuration; a broken config still lets status work
-            // on the default path.
-            let config = (try? common.loader().load()) ?? Configuration()
-            path = World.stateFilePath(config)
-        }
+        let (path, caches) = Self.files(common)
         if follow {
-            let status = StatusFollower(path: path, format: format, location: location).run()
+            let status = StatusFollower(path: path, caches: caches, format: format, location: location).run()
             throw ExitCode(status)
         }
         let report = StatusReport.make(
@@ -56,9 +52,33 @@ struct Status: ParsableCommand {
             path: path,
             format: format,
             location: location,
-            now: World.now()
+            now: World.now(),
+            caches: caches
         )
         print(report.text)
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// The state file a reader reads (SPEC §6 "Readers"), a link at it followed, and the caches whose
+    /// presence, when the state file is missing, means the daemon has not run since boot.
+    static func files(_ common: CommonOptions) -> (path: String, caches: [String]) {
+        // A broken config still lets status work on the default paths.
+        let config = (try? common.loader().load()) ?? Configuration()
+        let files = World.files
+        let path: String
+        if let stateFile = config.stateFile {
+            path = stateFile
+        } else {
+            let found = files.readerStateFiles.first { access($0, F_OK) == 0 }
+            path = found ?? files.defaultStateFile
+        }
+        let caches: [String]
+        if let cacheFile = config.cacheFile {
+            caches = [cacheFile]
+        } else {
+            // Given a path, a missing file says nothing about the daemons of the default paths.
+            caches = common.stateFile == nil ? files.readerCacheFiles : []
+        }
+        return (StateFile(path: path).resolvingLink, caches)
     }
 }

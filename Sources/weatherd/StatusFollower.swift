@@ -12,6 +12,8 @@ import Glibc
 /// is closed (noticed at once through POLLERR/POLLHUP, or as EPIPE on a write).
 struct StatusFollower {
     let path: String
+    /// Caches whose presence, when the state file is missing, means the daemon has not run since boot.
+    let caches: [String]
     let format: Status.Format
     let location: String?
 
@@ -60,7 +62,14 @@ struct StatusFollower {
 
     /// Prints the report on `reading`; an exit status when the output is gone or broken.
     private func emit(_ reading: Result<StateSnapshot, StateFileReadError>) -> Int32? {
-        let report = StatusReport.make(reading, path: path, format: format, location: location, now: World.now())
+        let report = StatusReport.make(
+            reading,
+            path: path,
+            format: format,
+            location: location,
+            now: World.now(),
+            caches: caches
+        )
         switch StandardOutput.writeLine(report.text) {
         case .written: return nil
         case .closed: return 0

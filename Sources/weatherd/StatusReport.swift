@@ -1,6 +1,10 @@
 import StateStore
 import WeatherCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What `weatherd status` prints for one reading of the state file, and its exit status.
 struct StatusReport: Equatable {
     /// The output, without a trailing newline.
@@ -18,10 +22,17 @@ struct StatusReport: Equatable {
         path: String,
         format: Status.Format,
         location: String?,
-        now: Timestamp
+        now: Timestamp,
+        caches: [String] = []
     ) -> StatusReport {
         let snapshot: StateSnapshot
         switch reading {
+        case .failure(.unreadable(let error)) where error.errno == ENOENT:
+            // SPEC §6: no state file but a cache means the daemon has not run since boot.
+            if let cache = caches.first(where: { access($0, F_OK) == 0 }) {
+                return notRunning(path: path, cache: cache, format: format)
+            }
+            return unknown("\(StateFileReadError.unreadable(error))", format: format)
         case .failure(let error):
             return unknown("\(error)", format: format)
         case .success(let read):
@@ -43,23 +54,39 @@ struct StatusReport: Equatable {
         return StatusReport(text: text, health: health, exitStatus: format == .waybar ? 0 : Int32(health.rawValue))
     }
 
-    /// The report when there is nothing to judge: UNKNOWN, in the format's own shape.
-    static func unknown(_ reason: String, format: Status.Format) -> StatusReport {
+    /// The report when the state file is missing but the daemon's cache is there: it has not run since
+    /// boot (the state file lives in the runtime directory, emptied at boot). CRITICAL.
+    static func notRunning(path: String, cache: String, format: Status.Format) -> StatusReport {
+        unknown(
+            "no state file at \(path), but a cache at \(cache): weatherd has not run since boot",
+            format: format,
+            health: .critical
+        )
+    }
+
+    /// The report when there is nothing to judge: UNKNOWN (or `health`), in the format's own shape.
+    static func unknown(_ reason: String, format: Status.Format, health: Health = .unknown) -> StatusReport {
         let firstLine = String(reason.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
         let text: String
         switch format {
-        case .waybar: text = Waybar.unknown(text: "weatherd: no data", tooltip: reason)
+        case .waybar:
+            text = Waybar.unknown(
+                text: health == .unknown ? "weatherd: no data" : "weatherd: not running",
+                tooltip: reason,
+                health: health
+            )
         case .prometheus: text = "# weatherd: \(firstLine)"
         case .json:
             var json = JSONWriter()
             json.beginObject()
-            json.string("health", "unknown")
+            json.string("health", health.label.lowercased())
             json.string("error", reason)
             json.endObject()
             text = json.output
-        case .text: text = "WEATHERD UNKNOWN - " + firstLine.replacing(";", with: ",").replacing("|", with: "/")
+        case .text:
+            text = "WEATHERD \(health.label) - " + firstLine.replacing(";", with: ",").replacing("|", with: "/")
         }
-        return StatusReport(text: text, health: .unknown, exitStatus: format == .waybar ? 0 : 3)
+        return StatusReport(text: text, health: health, exitStatus: format == .waybar ? 0 : Int32(health.rawValue))
     }
 
     /// The state file at `path`, or why it cannot be read.

@@ -36,15 +36,16 @@ enum Waybar {
     }
 
     /// The line for a state that cannot be read: `class` `unknown`, so the module stays visible.
-    static func unknown(text: String, tooltip: String) -> String {
+    static func unknown(text: String, tooltip: String, health: Health = .unknown) -> String {
+        let name = health.label.lowercased()
         var json = JSONWriter()
         json.beginObject()
         json.string("text", markup(text))
         json.string("tooltip", markup(tooltip))
         json.beginArray("class")
-        json.string(nil, "unknown")
+        json.string(nil, name)
         json.endArray()
-        json.string("alt", "unknown")
+        json.string("alt", name)
         json.endObject()
         return json.output
     }

@@ -99,9 +99,19 @@ enum World {
         )
     }
 
+    /// Where this process's files are by default.
+    static var files: FileLocations {
+        FileLocations(environment: environment, isRoot: geteuid() == 0)
+    }
+
     /// The state file path of `config` for this process.
     static func stateFilePath(_ config: Configuration) -> String {
-        StateFileLocation.resolve(config, environment: environment, isRoot: geteuid() == 0)
+        files.stateFile(config)
+    }
+
+    /// The durable cache's path of `config` for this process.
+    static func cacheFilePath(_ config: Configuration) -> String {
+        files.cacheFile(config)
     }
 
     /// The current wall-clock time.

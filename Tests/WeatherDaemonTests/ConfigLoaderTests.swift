@@ -109,73 +109,92 @@ struct ConfigLoaderTests {
         #expect(error.message == "must be greater than 0")
     }
 
-    // MARK: - Default state file
+    // MARK: - Default files (SPEC §3, §6 "Files")
 
-    @Test func stateDirectoryFromSystemd() {
+    private static func files(_ environment: [String: String], root: Bool = false) -> FileLocations {
+        FileLocations(environment: environment, isRoot: root)
+    }
+
+    @Test func theStateFileLivesInTheRuntimeDirectory() {
+        #expect(Self.files(["RUNTIME_DIRECTORY": "/run/weatherd"]).defaultStateFile == "/run/weatherd/state.json")
+        #expect(Self.files(["RUNTIME_DIRECTORY": "/run/a:/run/b"], root: true).defaultStateFile == "/run/a/state.json")
         #expect(
-            StateFileLocation.defaultPath(environment: ["STATE_DIRECTORY": "/var/lib/weatherd"], isRoot: true)
-                == "/var/lib/weatherd/state.json"
+            Self.files(["XDG_RUNTIME_DIR": "/run/user/0"], root: true).defaultStateFile == "/run/weatherd/state.json"
         )
         #expect(
-            StateFileLocation.defaultPath(
-                environment: ["STATE_DIRECTORY": "/var/lib/weatherd", "HOME": "/home/u"],
-                isRoot: false
-            ) == "/var/lib/weatherd/state.json"
+            Self.files(["XDG_RUNTIME_DIR": "/run/user/1000"]).defaultStateFile == "/run/user/1000/weatherd/state.json"
+        )
+        // Without a runtime directory: beside the cache; a relative XDG_RUNTIME_DIR is ignored.
+        #expect(Self.files(["HOME": "/home/u"]).defaultStateFile == "/home/u/.local/state/weatherd/state.json")
+        #expect(
+            Self.files(["XDG_RUNTIME_DIR": "rel", "STATE_DIRECTORY": "/s"]).defaultStateFile == "/s/state.json"
         )
     }
 
-    @Test func severalStateDirectoriesTakeTheFirst() {
-        #expect(StateFileLocation.defaultPath(environment: ["STATE_DIRECTORY": "a:b"], isRoot: false) == "a/state.json")
+    @Test func theCacheLivesInTheStateDirectory() {
+        #expect(Self.files(["STATE_DIRECTORY": "/var/lib/weatherd"]).defaultCacheFile == "/var/lib/weatherd/cache.json")
+        #expect(Self.files(["STATE_DIRECTORY": "a:b"]).defaultCacheFile == "a/cache.json")
+        #expect(Self.files(["STATE_DIRECTORY": ""], root: true).defaultCacheFile == "/var/lib/weatherd/cache.json")
         #expect(
-            StateFileLocation.defaultPath(environment: ["STATE_DIRECTORY": "/var/lib/w:/var/lib/x"], isRoot: true)
-                == "/var/lib/w/state.json"
+            Self.files(["HOME": "/root", "XDG_STATE_HOME": "/x"], root: true).defaultCacheFile
+                == "/var/lib/weatherd/cache.json"
         )
+        #expect(
+            Self.files(["XDG_STATE_HOME": "/home/u/.st", "HOME": "/home/u"]).defaultCacheFile
+                == "/home/u/.st/weatherd/cache.json"
+        )
+        #expect(
+            Self.files(["XDG_STATE_HOME": "rel", "HOME": "/home/u"]).defaultCacheFile
+                == "/home/u/.local/state/weatherd/cache.json"
+        )
+        #expect(Self.files([:]).defaultCacheFile == "/tmp/.local/state/weatherd/cache.json")
     }
 
-    @Test func rootWithoutStateDirectory() {
-        #expect(
-            StateFileLocation.defaultPath(environment: ["HOME": "/root", "XDG_STATE_HOME": "/x"], isRoot: true)
-                == "/var/lib/weatherd/state.json"
-        )
-        #expect(
-            StateFileLocation.defaultPath(environment: ["STATE_DIRECTORY": ""], isRoot: true)
-                == "/var/lib/weatherd/state.json"
-        )
+    @Test func theConfiguredFilesWin() throws {
+        var config = Configuration()
+        let files = Self.files(["STATE_DIRECTORY": "/s", "RUNTIME_DIRECTORY": "/r"])
+        #expect(files.stateFile(config) == "/r/state.json")
+        #expect(files.cacheFile(config) == "/s/cache.json")
+        config.stateFile = "/c/state.json"
+        config.cacheFile = "/c/cache.json"
+        #expect(files.stateFile(config) == "/c/state.json")
+        #expect(files.cacheFile(config) == "/c/cache.json")
+        let directory = TemporaryDirectory()
+        let path = directory.write("config.yaml", "cache_file: /d/c.json\nstate_file: /d/s.json\n")
+        let loaded = try load(path, ConfigOverrides(cacheFile: "/e/c.json"))
+        #expect(loaded.cacheFile == "/e/c.json")
+        #expect(loaded.stateFile == "/d/s.json")
     }
 
-    @Test func xdgStateHome() {
-        #expect(
-            StateFileLocation.defaultPath(
-                environment: ["XDG_STATE_HOME": "/home/u/.st", "HOME": "/home/u"],
-                isRoot: false
-            )
-                == "/home/u/.st/weatherd/state.json"
-        )
-        // A relative XDG_STATE_HOME is invalid per the XDG spec and ignored.
-        #expect(
-            StateFileLocation.defaultPath(environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/u"], isRoot: false)
-                == "/home/u/.local/state/weatherd/state.json"
-        )
-    }
-
-    @Test func homeFallback() {
-        #expect(
-            StateFileLocation.defaultPath(environment: ["HOME": "/home/u"], isRoot: false)
-                == "/home/u/.local/state/weatherd/state.json"
-        )
-        #expect(
-            StateFileLocation.defaultPath(environment: [:], isRoot: false) == "/tmp/.local/state/weatherd/state.json"
-        )
-    }
-
-    @Test func resolvePrefersTheConfiguredFile() {
+    @Test func anEarlierVersionsStateFileIsLookedForBesideTheCache() {
         var config = Configuration()
         #expect(
-            StateFileLocation.resolve(config, environment: ["STATE_DIRECTORY": "/s"], isRoot: false) == "/s/state.json"
+            Self.files(["STATE_DIRECTORY": "/var/lib/weatherd", "RUNTIME_DIRECTORY": "/run/weatherd"])
+                .previousStateFiles(config) == ["/run/weatherd/state.json", "/var/lib/weatherd/state.json"]
         )
-        config.stateFile = "/c/state.json"
         #expect(
-            StateFileLocation.resolve(config, environment: ["STATE_DIRECTORY": "/s"], isRoot: false) == "/c/state.json"
+            Self.files([:], root: true).previousStateFiles(config)
+                == ["/run/weatherd/state.json", "/var/lib/weatherd/state.json"]
         )
+        config.stateFile = "/var/lib/weatherd/state.json"
+        #expect(Self.files([:], root: true).previousStateFiles(config) == ["/var/lib/weatherd/state.json"])
+    }
+
+    @Test func readersLookForTheUsersTheSystemsAndTheEarlierFile() {
+        #expect(
+            Self.files(["XDG_RUNTIME_DIR": "/run/user/1000", "HOME": "/home/u"]).readerStateFiles == [
+                "/run/user/1000/weatherd/state.json", "/run/weatherd/state.json", "/var/lib/weatherd/state.json",
+            ]
+        )
+        #expect(
+            Self.files([:], root: true).readerStateFiles == [
+                "/run/weatherd/state.json", "/var/lib/weatherd/state.json",
+            ]
+        )
+        #expect(
+            Self.files(["HOME": "/home/u"]).readerCacheFiles
+                == ["/home/u/.local/state/weatherd/cache.json", "/var/lib/weatherd/cache.json"]
+        )
+        #expect(Self.files([:], root: true).readerCacheFiles == ["/var/lib/weatherd/cache.json"])
     }
 }

@@ -17,6 +17,8 @@ final class ServiceHarness: Sendable {
     let ticks = ManualTickSource()
     let log = LogRecorder()
     let stateFile: StateFile
+    /// The durable cache, when the harness has one.
+    let cacheFile: StateFile?
     let service: WeatherService
     /// How often the service built a provider (once at init, again on reloads that change the API).
     let providersMade = Locked(0)
@@ -31,12 +33,16 @@ final class ServiceHarness: Sendable {
 
     /// - Parameters:
     ///   - statePath: the state file, relative to `directory` (default `state.json`).
+    ///   - cachePath: the durable cache, relative to `directory` (default `cache.json`); nil for none.
+    ///   - previousStateFiles: where an earlier state file is taken over from (default: the state file).
     ///   - directory: reuse a directory (e.g. to restart on a previous state file).
     init(
         locations: [Location] = [berlin, london, newYork],
         interval: Duration = .seconds(10),
         refresh: RefreshPolicy = .everyTick,
         statePath: String = "state.json",
+        cachePath: String? = "cache.json",
+        previousStateFiles: [String]? = nil,
         directory: TemporaryDirectory = TemporaryDirectory("weatherd-service"),
         geocoder: ScriptedGeocoder? = nil,
         watchdog: Duration? = nil,
@@ -52,6 +58,8 @@ final class ServiceHarness: Sendable {
         configure(&configuration)
         let stateFile = StateFile(path: directory.file(statePath))
         self.stateFile = stateFile
+        let cacheFile = cachePath.map { StateFile(path: directory.file($0)) }
+        self.cacheFile = cacheFile
         let seenAtReady = Locked<[Bool]>([])
         self.seenAtReady = seenAtReady
         let path = stateFile.path
@@ -72,6 +80,8 @@ final class ServiceHarness: Sendable {
         service = WeatherService(
             configuration: configuration,
             stateFile: stateFile,
+            cacheFile: cacheFile,
+            previousStateFiles: previousStateFiles,
             environment: WeatherService.Environment(
                 makeProvider: { _ in
                     providersMade.withLock { $0 += 1 }

@@ -8,9 +8,9 @@ import WeatherCore
 
 @testable import WeatherDaemon
 
-/// The state file writer against real files: newest wins, failures and recovery.
-@Suite("StateWriter")
-struct StateWriterTests {
+/// The cache writer and the state file's output against real files: newest wins, failures and recovery.
+@Suite("CacheWriter")
+struct CacheWriterTests {
     /// A snapshot whose `ticks` is `sequence`, so the file tells which one it holds.
     private static func snapshot(_ sequence: Int) -> StateSnapshot {
         let time = Timestamp(secondsSinceEpoch: 1_763_784_000)
@@ -39,8 +39,8 @@ struct StateWriterTests {
 
     @Test func theNewestSubmittedSnapshotEndsOnDiskAndNoOlderOneAfterIt() async throws {
         let directory = TemporaryDirectory()
-        let file = StateFile(path: directory.file("state.json"))
-        let writer = StateWriter(file: file, textfile: nil, logger: Logger(label: "test"))
+        let file = StateFile(path: directory.file("cache.json"))
+        let writer = CacheWriter(file: file, logger: Logger(label: "test"))
         let consumer = Task(executorPreference: writer.executor) { await writer.run() }
         // A reader that watches the file while 200 snapshots go in: the number on disk only grows.
         let seen = Mutex<[Int]>([])
@@ -62,35 +62,13 @@ struct StateWriterTests {
         await consumer.value
     }
 
-    @Test func writesRunOnTheWritersOwnQueue() async throws {
-        let directory = TemporaryDirectory()
-        let writer = StateWriter(
-            file: StateFile(path: directory.file("state.json")),
-            textfile: nil,
-            logger: Logger(label: "test")
-        )
-        let key = DispatchSpecificKey<Bool>()
-        writer.executor.queue.setSpecific(key: key, value: true)
-        let onQueue = Mutex<Bool?>(nil)
-        // The first successful write reports from where it ran.
-        writer.whenRecovered { onQueue.withLock { $0 = DispatchQueue.getSpecific(key: key) == true } }
-        let consumer = Task(executorPreference: writer.executor) { await writer.run() }
-        writer.submit(Self.snapshot(1))
-        await writer.idle()
-        #expect(onQueue.withLock { $0 } == true)
-        writer.finish()
-        await consumer.value
-    }
-
     @Test func aFailureIsLoggedOnceAndTheRecoveryOnce() async throws {
         let directory = TemporaryDirectory()
         // The state file's directory is a regular file: every write fails with ENOTDIR.
         let blocker = directory.write("blocker", "")
-        let file = StateFile(path: blocker + "/state.json")
+        let file = StateFile(path: blocker + "/cache.json")
         let records = LogRecorder()
-        let recovered = Mutex(0)
-        let writer = StateWriter(file: file, textfile: nil, logger: records.logger())
-        writer.whenRecovered { recovered.withLock { $0 += 1 } }
+        let writer = CacheWriter(file: file, logger: records.logger())
         #expect(!writer.write(Self.snapshot(1)))
         let consumer = Task(executorPreference: writer.executor) { await writer.run() }
         writer.submit(Self.snapshot(2))
@@ -98,7 +76,6 @@ struct StateWriterTests {
         writer.submit(Self.snapshot(3))
         await writer.idle()
         #expect(records.entries(messageID: "\(MessageID.stateWrite)").count == 1)
-        #expect(recovered.withLock { $0 } == 0)
 
         try FileManager.default.removeItem(atPath: blocker)
         try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
@@ -109,9 +86,28 @@ struct StateWriterTests {
         #expect(try Self.ticksOnDisk(file) == 5)
         let entries = records.entries(messageID: "\(MessageID.stateWrite)")
         #expect(entries.count == 2)
-        #expect(entries.last?.message.hasPrefix("state file written again") == true)
-        #expect(recovered.withLock { $0 } == 1)
+        #expect(entries.last?.message.hasPrefix("cache written again") == true)
         writer.finish()
         await consumer.value
+    }
+
+    @Test func theStateFilesFailureIsLoggedOnceAndTheRecoveryOnce() throws {
+        let directory = TemporaryDirectory()
+        let blocker = directory.write("blocker", "")
+        let file = StateFile(path: blocker + "/state.json")
+        let records = LogRecorder()
+        var output = StateOutput(file: file, textfile: nil, logger: records.logger())
+        let failed = [output.write(Self.snapshot(1)), output.write(Self.snapshot(2))]
+        #expect(failed == [false, false])
+        #expect(records.entries(messageID: "\(MessageID.stateWrite)").count == 1)
+        try FileManager.default.removeItem(atPath: blocker)
+        try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
+        let written = [output.write(Self.snapshot(3)), output.write(Self.snapshot(4))]
+        #expect(written == [true, true])
+        #expect(try Self.ticksOnDisk(file) == 4)
+        let entries = records.entries(messageID: "\(MessageID.stateWrite)")
+        #expect(entries.count == 2)
+        #expect(entries.last?.message.hasPrefix("state file written again") == true)
+        #expect(directory.contents().filter { $0.contains(".tmp-") }.isEmpty)
     }
 }

@@ -1,0 +1,84 @@
+import Logging
+import StateStore
+import WeatherCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The files rewritten at the end of every tick and fetch: the state file and the node_exporter textfile
+/// (SPEC §6). Written on the thread that ticks, without `fsync`: the state file lives on tmpfs (the
+/// runtime directory), so replacing it is a copy in memory and a rename, with no thread to wake. What
+/// must reach the disk goes to the ``CacheWriter``. Failures are logged once per kind of failure, and the recovery
+/// once.
+struct StateOutput {
+    let file: StateFile
+    var textfile: String?
+    private let logger: Logger
+    private var failure: FileSystemError?
+    private var textfileFailure: FileSystemError?
+
+    init(file: StateFile, textfile: String?, logger: Logger) {
+        self.file = file
+        self.textfile = textfile
+        self.logger = logger
+    }
+
+    /// Writes both files; returns whether the state file holds `snapshot`.
+    @discardableResult
+    mutating func write(_ snapshot: StateSnapshot) -> Bool {
+        writeTextfile(snapshot)
+        do throws(FileSystemError) {
+            try writeCreatingDirectory(snapshot)
+        } catch {
+            if failure?.condition != error.condition {
+                logger.error(
+                    "\(error); the previous state file stays",
+                    metadata: [
+                        "message_id": "\(MessageID.stateWrite)",
+                        "weather.state_file": "\(file.path)",
+                        "weather.error": "\(error)",
+                    ]
+                )
+            }
+            failure = error
+            return false
+        }
+        if let previous = failure {
+            logger.notice(
+                "state file written again after: \(previous)",
+                metadata: ["message_id": "\(MessageID.stateWrite)", "weather.state_file": "\(file.path)"]
+            )
+        }
+        failure = nil
+        return true
+    }
+
+    /// Writes the state file; a runtime directory that went missing is created again first.
+    private func writeCreatingDirectory(_ snapshot: StateSnapshot) throws(FileSystemError) {
+        do throws(FileSystemError) {
+            try file.write(snapshot, durable: false)
+        } catch  where error.errno == ENOENT {
+            try file.createDirectory()
+            logger.notice(
+                "the state file's directory was missing; created it again",
+                metadata: ["weather.state_file": "\(file.path)"]
+            )
+            try file.write(snapshot, durable: false)
+        }
+    }
+
+    /// Rewrites the node_exporter textfile, when configured (atomic; no fsync: it is remade every tick).
+    private mutating func writeTextfile(_ snapshot: StateSnapshot) {
+        guard let path = textfile else { return }
+        do {
+            try AtomicFile.write(PrometheusText.render(snapshot), to: path, durable: false)
+            textfileFailure = nil
+        } catch {
+            if textfileFailure?.condition != error.condition {
+                logger.error("\(error)", metadata: ["weather.textfile": "\(path)", "weather.error": "\(error)"])
+            }
+            textfileFailure = error
+        }
+    }
+}
