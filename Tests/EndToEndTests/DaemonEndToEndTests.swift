@@ -38,8 +38,9 @@ struct DaemonEndToEndTests {
     {
         let configPath = try directory.write("config.yaml", config)
         return try Subprocess([
-            "run", "--config", configPath, "--state-file", statePath, "--interval", "200ms",
-            "--api-url", server.baseURL, "--log-target", TestJournal.isAvailable ? "journal" : "stderr",
+            "run", "--config", configPath, "--state-file", statePath, "--cache-file", directory.path + "/cache.json",
+            "--interval", "200ms", "--api-url", server.baseURL, "--log-target",
+            TestJournal.isAvailable ? "journal" : "stderr",
         ])
     }
 

@@ -257,6 +257,8 @@ final class ArrivalTimes: Sendable {
 final class FaultDaemon: @unchecked Sendable {
     let process: Subprocess
     let statePath: String
+    /// The durable cache, beside the state file.
+    let cachePath: String
     /// The state directory as this test process sees it (through /proc/PID/root for a private namespace).
     let stateDirectoryView: String
 
@@ -277,10 +279,12 @@ final class FaultDaemon: @unchecked Sendable {
         let configPath = try directory.write("config-\(UUID().uuidString).yaml", config)
         let stateDirectory = stateDirectory ?? directory.path + "/state"
         statePath = stateDirectory + "/state.json"
+        cachePath = stateDirectory + "/cache.json"
         let arguments =
             [
-                "run", "--config", configPath, "--state-file", statePath, "--interval", interval, "--api-url", apiURL,
-                "--log-target", logTarget,
+                "run", "--config", configPath, "--state-file", statePath, "--cache-file",
+                stateDirectory + "/cache.json",
+                "--interval", interval, "--api-url", apiURL, "--log-target", logTarget,
             ] + extraArguments
         if let executable = launcher.first {
             process = try Subprocess(

@@ -30,7 +30,8 @@ struct GeocodingEndToEndTests {
         let statePath = directory.path + "/state.json"
         for run in 1...2 {
             let daemon = try Subprocess([
-                "run", "--config", config, "--state-file", statePath, "--interval", "150ms", "--log-target", "stderr",
+                "run", "--config", config, "--state-file", statePath, "--cache-file", directory.path + "/cache.json",
+                "--interval", "150ms", "--log-target", "stderr",
             ])
             defer { daemon.kill() }
             // Two full rotations (8 ticks), however slow the machine.

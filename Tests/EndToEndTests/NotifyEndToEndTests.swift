@@ -37,7 +37,8 @@ struct NotifyEndToEndTests {
         let socket = try NotifySocket(path: directory.path + "/notify.sock")
         let daemon = try Subprocess(
             [
-                "run", "--config", config, "--state-file", directory.path + "/state.json", "--interval", "200ms",
+                "run", "--config", config, "--state-file", directory.path + "/state.json",
+                "--cache-file", directory.path + "/cache.json", "--interval", "200ms",
                 "--api-url", server.baseURL, "--log-target", "stderr",
             ],
             environment: ["NOTIFY_SOCKET": socket.notifyAddress, "WATCHDOG_USEC": "600000"]

@@ -38,7 +38,10 @@ final class Subprocess: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NOTIFY_SOCKET")
         env.removeValue(forKey: "WATCHDOG_USEC")
-        env.removeValue(forKey: "STATE_DIRECTORY")
+        // The default files of a child given no paths are its own (never the machine's /var/lib/weatherd
+        // or /run/weatherd, which a test run as root would otherwise write).
+        env["STATE_DIRECTORY"] = directory.path + "/state"
+        env["RUNTIME_DIRECTORY"] = directory.path + "/runtime"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)

@@ -112,9 +112,8 @@ struct UntrustedClockTests {
         #expect(began.first?.contains("weather.retry_after_seconds=99999999") == true, "\(began)")
     }
 
-    /// A state file with weather for `Fault.onePlace` (from a first daemon's run against `server`) and a
-    /// saved pause until `until` for `cause`, as a wrong clock or a hand edit could leave it; returns its
-    /// path.
+    /// A cache with weather for `Fault.onePlace` (from a first daemon's run against `server`) and a saved
+    /// pause until `until` for `cause`, as a wrong clock or a hand edit could leave it; returns its path.
     static func stateWithSavedPause(
         server: FakeOpenMeteoServer,
         directory: TemporaryDirectory,
@@ -126,13 +125,15 @@ struct UntrustedClockTests {
         defer { first.kill() }
         #expect(await first.waitForTicks(2))
         #expect(await first.terminate() == 0)
-        var state = try first.state()
+        // What a restart reads: the cache.
+        let data = try Data(contentsOf: URL(fileURLWithPath: first.cachePath))
+        var state = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         var info = try #require(state["daemon"] as? [String: Any])
         info["backoff_until"] = until
         info["backoff_cause"] = cause ?? NSNull()
         state["daemon"] = info
-        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: first.statePath))
-        return first.statePath
+        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: first.cachePath))
+        return first.cachePath
     }
 
     @Test(
@@ -144,7 +145,7 @@ struct UntrustedClockTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let config = Fault.config(Fault.onePlace, refresh: "auto")
-        let statePath = try await Self.stateWithSavedPause(
+        let cachePath = try await Self.stateWithSavedPause(
             server: server,
             directory: directory,
             config: config,
@@ -154,7 +155,7 @@ struct UntrustedClockTests {
         // `weatherd once` judges the saved pause the same way: it fetches instead of refusing.
         let configPath = try directory.write("once.yaml", config)
         let once = try Subprocess([
-            "once", "--config", configPath, "--state-file", statePath, "--api-url", server.baseURL,
+            "once", "--config", configPath, "--cache-file", cachePath, "--api-url", server.baseURL,
         ])
         #expect(await once.wait(timeout: 10) == 0, "\(once.stderr)")
         // Force a request: SIGUSR1 makes every location due at once, pauses still apply.

@@ -1,0 +1,132 @@
+import FakeOpenMeteo
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SPEC §6 "Files" and "Readers" with the built binary: a tick that fetches nothing writes nothing to the
+/// disk, a reader without a path finds the daemon's file, and a cache without a state file is CRITICAL.
+@Suite("Files, end to end")
+struct FilesEndToEndTests {
+    /// `write_bytes` of /proc/PID/io: what the process caused to be written to the storage layer.
+    private static func writeBytes(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("write_bytes:") {
+            return Int(line.dropFirst("write_bytes:".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
+    @Test("ticks that fetch nothing write nothing to the disk; the cache gets the fetches")
+    func nothingOnTheDiskPerTick() async throws {
+        let server = try await FakeOpenMeteoServer.start(handler: FakeOpenMeteoServer.realistic)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // The runtime directory as under systemd: tmpfs.
+        let runtime = "/dev/shm/weatherd-e2e-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let config = try directory.write("config.yaml", Fault.config(Fault.threePlaces, refresh: "auto"))
+        let daemon = try Subprocess([
+            "run", "--config", config, "--state-file", runtime + "/state.json",
+            "--cache-file", directory.path + "/cache.json", "--interval", "100ms", "--api-url", server.baseURL,
+            // Its entries go to a file here (the journal, in production, is a socket): not the daemon's writes.
+            "--log-target", "stderr", "--log-level", "warning",
+        ])
+        defer { daemon.kill() }
+        // Every location fetched once (then not due for a data period), and a few ticks after that.
+        let counted = await Fault.eventually(timeout: 10) {
+            guard let text = try? String(contentsOfFile: runtime + "/state.json", encoding: .utf8),
+                let state = try? jsonObject(text) as? [String: Any],
+                let info = state["daemon"] as? [String: Any]
+            else { return false }
+            return (info["fetches_ok"] as? Int) == 3 && (info["ticks"] as? Int ?? 0) >= 6
+        }
+        #expect(counted)
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/cache.json"))
+        let before = try #require(Self.writeBytes(daemon.pid))
+        let requests = server.requestCount
+        try await Task.sleep(for: .seconds(2))  // about 20 ticks that serve the cache
+        #expect(server.requestCount == requests)
+        #expect(Self.writeBytes(daemon.pid) == before)
+        // Nothing beside the cache either: no state file, no temporary file in the state directory.
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["cache.json", "config.yaml"])
+        daemon.signal(SIGTERM)
+        #expect(await daemon.wait(timeout: 5) == 0)
+        try await server.shutdown()
+    }
+
+    @Test("a state file outside tmpfs is said at start")
+    func stateFileOnDiskIsNoticed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let config = try directory.write("config.yaml", Fault.config(Fault.onePlace))
+        let daemon = try Subprocess([
+            "run", "--config", config, "--state-file", directory.path + "/state.json",
+            "--cache-file", directory.path + "/cache.json", "--api-url", "http://127.0.0.1:9", "--log-target", "stderr",
+        ])
+        defer { daemon.kill() }
+        let noticed = await Fault.eventually(timeout: 10) { daemon.stderr.contains("started:") }
+        #expect(noticed)
+        // /tmp is tmpfs on some machines: the notice is said exactly when it is not.
+        let type = try await Subprocess.run(["-f", "-c", "%T", directory.path], executable: "/usr/bin/stat")
+        let onTmpfs = type.stdout.hasPrefix("tmpfs")
+        #expect(daemon.stderr.contains("is not on tmpfs") == !onTmpfs, "\(daemon.stderr)")
+        daemon.signal(SIGTERM)
+        #expect(await daemon.wait(timeout: 5) == 0)
+    }
+
+    @Test("status without a path reads the user's runtime directory; only a cache there is CRITICAL")
+    func readersFindTheFileAndJudgeAMissingOne() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let runtime = directory.path + "/runtime"
+        let stateHome = directory.path + "/state-home"
+        try FileManager.default.createDirectory(atPath: runtime + "/weatherd", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: stateHome + "/weatherd", withIntermediateDirectories: true)
+        // A configuration that names the cache but not the state file: the state file is looked for.
+        let environment = ["XDG_RUNTIME_DIR": runtime]
+        let config = try directory.write("files.yaml", "cache_file: \(stateHome)/weatherd/cache.json\n")
+        let server = try await FakeOpenMeteoServer.start()
+        let once = try await Subprocess.run([
+            "once", "--config", config, "--api-url", server.baseURL, "--format", "json",
+        ])
+        try await server.shutdown()
+        #expect(once.status == 0)
+        try once.stdout.write(toFile: runtime + "/weatherd/state.json", atomically: true, encoding: .utf8)
+        try once.stdout.write(toFile: stateHome + "/weatherd/cache.json", atomically: true, encoding: .utf8)
+
+        // `status` as another user would run it: its file is found by the search, not by a path.
+        let found = try await Subprocess.run(
+            ["status", "--config", config, "--format", "json"],
+            environment: environment
+        )
+        #expect(found.stdout.contains("\"schema_version\""), "\(found.stdout) \(found.stderr)")
+
+        // After a reboot: the runtime directory is empty, the cache is there.
+        try FileManager.default.removeItem(atPath: runtime + "/weatherd/state.json")
+        guard access("/run/weatherd/state.json", F_OK) != 0, access("/var/lib/weatherd/state.json", F_OK) != 0 else {
+            return  // a real service on this machine would be found instead
+        }
+        let notRunning = try await Subprocess.run(["status", "--config", config], environment: environment)
+        #expect(notRunning.stdout.contains("but a cache at \(stateHome)/weatherd/cache.json"))
+        #expect(notRunning.status == 2)
+        #expect(notRunning.stdout.hasPrefix("WEATHERD CRITICAL - no state file at "), "\(notRunning.stdout)")
+        #expect(notRunning.stdout.contains("has not run since boot"))
+        let waybar = try await Subprocess.run(
+            ["status", "--config", config, "--format", "waybar"],
+            environment: environment
+        )
+        #expect(waybar.status == 0)
+        #expect(waybar.stdout.contains("\"class\":[\"critical\"]"))
+        // Given a path and no cache, a missing file stays UNKNOWN.
+        let unknown = try await Subprocess.run(
+            ["status", "--state-file", runtime + "/weatherd/state.json"],
+            environment: environment
+        )
+        #expect(unknown.status == 3)
+    }
+}
