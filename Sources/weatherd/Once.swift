@@ -14,8 +14,9 @@ struct Once: AsyncParsableCommand {
         abstract: "Fetch every configured location once, print the weather and exit.",
         discussion: """
             Fetches whatever the refresh policy, without counting in the daemon's quota ledger. While the \
-            state file records a pause of the API (after a 429 or 503), refuses unless --force. Exits 0 when \
-            every fetch succeeded, 1 when any failed (or when refused), 78 on a bad configuration.
+            daemon's cache (else the state file) records a pause of the API (after a 429 or 503), refuses \
+            unless --force. Exits 0 when every fetch succeeded, 1 when any failed (or when refused), 78 on a \
+            bad configuration.
             """
     )
 
@@ -25,7 +26,7 @@ struct Once: AsyncParsableCommand {
     @Option(name: .long, help: "Output format: text or json (the state file's schema).")
     var format: TextOrJSON = .text
 
-    @Flag(name: .long, help: "Fetch even while the state file records a pause of the API.")
+    @Flag(name: .long, help: "Fetch even while the daemon's cache or state file records a pause of the API.")
     var force = false
 
     func run() async throws {
