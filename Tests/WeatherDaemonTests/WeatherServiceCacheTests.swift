@@ -85,13 +85,17 @@ struct WeatherServiceCacheTests {
             await old.service.stop()
         }
         try FileManager.default.createDirectory(atPath: directory.file("run"), withIntermediateDirectories: false)
-        let new = ServiceHarness(
-            refresh: .auto,
-            statePath: "run/state.json",
-            cachePath: "lib/cache.json",
-            previousStateFiles: [directory.file("run/state.json"), directory.file("lib/state.json")],
-            directory: directory
-        )
+        // This version: the state file in the runtime directory, the cache in the state directory.
+        let upgraded = {
+            ServiceHarness(
+                refresh: .auto,
+                statePath: "run/state.json",
+                cachePath: "lib/cache.json",
+                previousStateFiles: [directory.file("run/state.json"), directory.file("lib/state.json")],
+                directory: directory
+            )
+        }
+        let new = upgraded()
         await new.start()
         // Its weather and quota were taken over, and are in the cache.
         let cache = try #require(new.cacheFile)
@@ -107,13 +111,7 @@ struct WeatherServiceCacheTests {
         await new.service.stop()
 
         // The next start reads the cache and leaves the link alone.
-        let again = ServiceHarness(
-            refresh: .auto,
-            statePath: "run/state.json",
-            cachePath: "lib/cache.json",
-            previousStateFiles: [directory.file("run/state.json"), directory.file("lib/state.json")],
-            directory: directory
-        )
+        let again = upgraded()
         await again.start()
         #expect(!again.log.entries.contains { $0.message.contains("is now a link to") })
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("lib/state.json")) == target)
