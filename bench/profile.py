@@ -374,7 +374,9 @@ def wait_fetches(path, target, proc, timeout):
 
 
 def daemon_argv(server, state_dir):
+    # The cache in the same directory (as root it would default to /var/lib/weatherd/cache.json).
     return [bench.WEATHERD, "run", "--config", bench.CONFIG, "--state-file", os.path.join(state_dir, "state.json"),
+            "--cache-file", os.path.join(state_dir, "cache.json"),
             "--api-url", server.base_url, "--interval", "10ms", "--log-target", "journal"]
 
 
@@ -469,7 +471,8 @@ def run_perf(server, seconds, lines):
     copy = os.path.join(PROFILE_DIR, "weatherd-perf")
     shutil.copy2(bench.WEATHERD, copy)
     bench.WEATHERD = copy
-    daemon = bench.Daemon("perf", server.base_url)
+    # Files as bench/run.py lays them out (state file on tmpfs, cache in its directory).
+    daemon = bench.Daemon("perf", bench.Contender("weatherd", bench.WEATHERD, bench.CONFIG), server.base_url)
     data = os.path.join(PROFILE_DIR, "perf.data")
     try:
         daemon.start()
@@ -484,7 +487,8 @@ def run_perf(server, seconds, lines):
         t1, f1, _ = state_counts(daemon.state_path)
     finally:
         daemon.stop()
-        shutil.rmtree(daemon.state_dir, ignore_errors=True)
+        daemon.remove_files()
+        bench.remove_runtime_dir()
     fetches = f1 - f0
     lines.append("")
     lines.append(f"perf record -e cpu-clock -F 999 --call-graph dwarf (hardware counters: "

@@ -50,7 +50,10 @@ Environment knobs (defaults in brackets):
                                compare, stderr, crosscheck, realtime, floors, shell, python, fleet;
                                skew: the real-interval run without its two skewed daemons
   BENCH_SECTIONS               comma list of the only sections to run (e.g. realtime): the others skipped
-  BENCH_WORKDIR                where state files go [.build/bench/work]; must be a real disk
+  BENCH_WORKDIR                where the daemons' caches (and an older daemon's state file) go
+                               [.build/bench/work]; must be a real disk
+  BENCH_RUNTIME_DIR            where the state files of daemons with a cache go, rewritten every tick
+                               as in /run/weatherd [/dev/shm/weatherd-bench.PID]; must be tmpfs
   BENCH_STRICT=1               exit 1 when a target is missed (default: exit 0)
 """
 
@@ -135,6 +138,9 @@ if ONLY:
     SKIP |= set(SECTIONS) - ONLY
 STRICT = os.environ.get("BENCH_STRICT") == "1"
 WORKDIR = os.environ.get("BENCH_WORKDIR", os.path.join(OUT, "work"))
+# The state file of a weatherd with a durable cache lives in the runtime directory in production (SPEC §6
+# "Files": /run/weatherd, tmpfs; only cache.json is written to the disk); removed at the end of main().
+RUNTIME_DIR = os.environ.get("BENCH_RUNTIME_DIR") or os.path.join("/dev/shm", f"weatherd-bench.{os.getpid()}")
 TICK_INTERVAL_NS = 10_000_000
 REAL_INTERVAL_S = 10
 # What scripts/build-deb does to the binary it packages.
@@ -470,6 +476,7 @@ def clean_env(extra):
             "JOURNAL_STREAM",
             "INVOCATION_ID",
             "STATE_DIRECTORY",
+            "RUNTIME_DIRECTORY",
         )
     }
     env.update(extra)
@@ -489,8 +496,41 @@ class Contender:
         self.clock_offset = clock_offset
 
 
+_cache_file_support = {}
+
+
+def has_cache_file(binary):
+    """Whether `binary run` takes --cache-file (a weatherd with the durable cache, SPEC §6 "Files"); an older
+    build writes its state file durably where it is told and has no cache."""
+    if binary not in _cache_file_support:
+        result = subprocess.run([binary, "run", "--help"], capture_output=True, text=True, timeout=30)
+        _cache_file_support[binary] = "--cache-file" in result.stdout + result.stderr
+    return _cache_file_support[binary]
+
+
+def runtime_dir():
+    """RUNTIME_DIR, created; refused unless it is on tmpfs (the state file would be written to a disk)."""
+    os.makedirs(RUNTIME_DIR, mode=0o755, exist_ok=True)
+    fs = filesystem_of(RUNTIME_DIR)
+    if not fs or fs["fstype"] != "tmpfs":
+        raise BenchError(f"{RUNTIME_DIR} is on {fs and fs['fstype']}, not tmpfs: set BENCH_RUNTIME_DIR to a "
+                         "directory on tmpfs (/dev/shm, /run)")
+    return RUNTIME_DIR
+
+
+def remove_runtime_dir():
+    """Removes RUNTIME_DIR when it is ours (a directory given with BENCH_RUNTIME_DIR is left, emptied by the
+    daemons' remove_files())."""
+    if not os.environ.get("BENCH_RUNTIME_DIR"):
+        shutil.rmtree(RUNTIME_DIR, ignore_errors=True)
+
+
 class Daemon:
-    """One `weatherd run` process with its own state directory, notify socket, cgroup and thread counts."""
+    """One `weatherd run` process with its own state directory, notify socket, cgroup and thread counts.
+
+    Its files lie as in production: a weatherd with a durable cache writes the cache into its state
+    directory (WORKDIR, a disk) and the state file, rewritten every tick, into a directory of its own on
+    tmpfs (RUNTIME_DIR, as /run/weatherd); an older one writes its state file into its state directory."""
 
     counter = 0
 
@@ -501,15 +541,25 @@ class Daemon:
         self.state_dir = os.path.join(WORKDIR, f"{label}-{Daemon.counter}")
         shutil.rmtree(self.state_dir, ignore_errors=True)
         os.makedirs(self.state_dir)
-        self.state_path = os.path.join(self.state_dir, "state.json")
+        if has_cache_file(self.binary):
+            self.runtime_dir = os.path.join(runtime_dir(), f"{label}-{Daemon.counter}")
+            shutil.rmtree(self.runtime_dir, ignore_errors=True)
+            os.makedirs(self.runtime_dir)
+            self.state_path = os.path.join(self.runtime_dir, "state.json")
+            self.cache_path = os.path.join(self.state_dir, "cache.json")
+            files = ["--state-file", self.state_path, "--cache-file", self.cache_path]
+        else:
+            self.runtime_dir = None
+            self.state_path = os.path.join(self.state_dir, "state.json")
+            self.cache_path = None
+            files = ["--state-file", self.state_path]
         self.stderr_path = None if log_target == "stderr" else os.path.join(OUT, f"{label}.stderr")
         self.argv = [
             self.binary,
             "run",
             "--config",
             contender.config,
-            "--state-file",
-            self.state_path,
+            *files,
             "--api-url",
             api_url,
             "--interval",
@@ -628,6 +678,12 @@ class Daemon:
         self.notify.close()
         if self.cgroup:
             self.cgroup.remove()
+
+    def remove_files(self):
+        """Removes its state directory and its directory on tmpfs."""
+        shutil.rmtree(self.state_dir, ignore_errors=True)
+        if self.runtime_dir:
+            shutil.rmtree(self.runtime_dir, ignore_errors=True)
 
     def kill(self):
         if self.pid and self.exit_status is None:
@@ -877,6 +933,7 @@ def machine_info():
     except OSError:
         pass
     info["workdir_fs"] = filesystem_of(WORKDIR)
+    info["runtime_dir"] = RUNTIME_DIR
     info["weatherd"] = WEATHERD
     try:
         info["weatherd_version"] = subprocess.run(
@@ -990,7 +1047,7 @@ def section_startup(api_url, contenders):
                                   **daemon.stuck})
             finally:
                 daemon.kill()
-                shutil.rmtree(daemon.state_dir, ignore_errors=True)
+                daemon.remove_files()
         # The part of start-up that is not weatherd's own work: exec, the dynamic loader, the Swift
         # runtime's initialisation, argument parsing and exit.
         version_ms = []
@@ -1131,7 +1188,7 @@ def section_daemon_run(label, contender, server, log_target, warmup, end_tick, t
                                       result["ticks_skipped_while_running"], fetches)
     if os.path.exists(daemon.state_path):
         shutil.copy(daemon.state_path, os.path.join(OUT, f"{label}.state.json"))
-    shutil.rmtree(daemon.state_dir, ignore_errors=True)
+    daemon.remove_files()
     if daemon.stderr_path and os.path.getsize(daemon.stderr_path) > 0:
         result["stderr_bytes"] = os.path.getsize(daemon.stderr_path)
     return result
@@ -1152,7 +1209,7 @@ def short_run(label, contender, server, log_target, warmup, ticks):
         if daemon.pid and daemon.exit_status is None:
             daemon.stop()
         daemon.kill()
-        shutil.rmtree(daemon.state_dir, ignore_errors=True)
+        daemon.remove_files()
     result["exit_status"] = daemon.exit_status
     return result
 
@@ -1380,7 +1437,7 @@ def section_realtime(contenders):
         ends[daemon.label]["final_quota"] = final.get("quota")
         ends[daemon.label]["final_state"] = {k: final.get(k) for k in (
             "ticks", "ticks_fetched", "ticks_skipped", "ticks_from_cache", "fetches_ok", "fetches_failed", "requests")}
-        shutil.rmtree(daemon.state_dir, ignore_errors=True)
+        daemon.remove_files()
     result = {"data_interval_s": DATA_INTERVAL, "interval_s": REAL_INTERVAL_S, "window_s": span,
               "window": [w0, w1], "locations": locations, "contenders": {}}
     for contender, daemon, log_path, a, b, t, (a0, a1, _) in zip(contenders, daemons, logs, start, end, t0,
@@ -1717,7 +1774,8 @@ def print_table(r):
         f"{'/'.join(map(str, m.get('loadavg_end', [])))} at end"
     )
     fs = m.get("workdir_fs") or {}
-    add(f"state files on {fs.get('fstype')} ({fs.get('source')}); old: {r.get('old_label', 'n/a')}")
+    add(f"caches on {fs.get('fstype')} ({fs.get('source')}), state files on tmpfs (an older daemon's beside its "
+        f"cache); old: {r.get('old_label', 'n/a')}")
     # The end figure includes the benchmark's own processes (daemon, server, harness: about 1), so only
     # the load found at the start says whether someone else was busy.
     if m["loadavg_start"][0] > 0.5:
@@ -1996,7 +2054,8 @@ def main():
         "starts": STARTS, "shell_n": SHELL_N, "python_n": PYTHON_N, "python_b2b_n": PYTHON_B2B_N,
         "floor_n": FLOOR_N, "old_commit": OLD_COMMIT, "old_weatherd": OLD_WEATHERD, "old_config": OLD_CONFIG,
         "skew_s": skew.SKEW_S, "skip": sorted(SKIP)}}
-    log(f"load average {results['machine']['loadavg_start']}; state files in {WORKDIR} ({fs})")
+    log(f"load average {results['machine']['loadavg_start']}; caches (an older daemon's state files) in {WORKDIR} "
+        f"({fs}); state files of daemons with a cache on tmpfs in {RUNTIME_DIR}")
 
     def section(name, func, *args):
         if name in SKIP:
@@ -2111,6 +2170,7 @@ def main():
         for s in servers:
             s.stop()
         remove_leftover_cgroups()
+        remove_runtime_dir()
 
     # The split and the ratios.
     split = {}

@@ -153,6 +153,13 @@ check "check-config accepts the packaged config" \
 check "packaged config is etc/weatherd/config.yaml" cmp "$x/etc/weatherd/config.yaml" etc/weatherd/config.yaml
 check "unit ExecStart uses /usr/bin and /etc" \
 	grep -qx 'ExecStart=/usr/bin/weatherd run --config /etc/weatherd/config.yaml' "$x/usr/lib/systemd/system/weatherd.service"
+# The files' two places (SPEC §6 "Files", §8): the state file in the runtime
+# directory (/run/weatherd, kept after a stop for readers), the durable cache
+# in the state directory (/var/lib/weatherd).
+for line in RuntimeDirectory=weatherd RuntimeDirectoryMode=0755 RuntimeDirectoryPreserve=yes \
+	StateDirectory=weatherd StateDirectoryMode=0755; do
+	check "unit has $line" grep -qx "$line" "$x/usr/lib/systemd/system/weatherd.service"
+done
 check "sysusers file is systemd/weatherd.sysusers" cmp "$x/usr/lib/sysusers.d/weatherd.conf" systemd/weatherd.sysusers
 check "catalog is systemd/weatherd.catalog" cmp "$x/usr/lib/systemd/catalog/weatherd.catalog" systemd/weatherd.catalog
 check "state.schema.json is docs/state.schema.json" cmp "$x/usr/share/doc/weatherd/state.schema.json" docs/state.schema.json
@@ -184,6 +191,9 @@ check "fish completion completes weatherd" grep -q "^complete -c 'weatherd'" "$x
 
 # The packaged (static, stripped) binary against the loopback API: run, once and
 # status output must validate against the JSON Schema (Tests/packaging/check-schema.py).
+# check-schema.py gives every command --state-file and --cache-file in its own
+# temporary directory: run as root, the packaged binary would otherwise write
+# /var/lib/weatherd/cache.json (and geocoding.json) on this machine.
 if [ -x .build/debug/fake-open-meteo ] && command -v python3 >/dev/null 2>&1; then
 	mkdir -p "$tmp/bin"
 	ln -s "$x/usr/bin/weatherd" "$tmp/bin/weatherd"
@@ -234,15 +244,24 @@ if dpkg_root -i "$deb" >"$tmp/upgrade.log" 2>&1; then ok "reinstall (upgrade pat
 	not_ok "reinstall (upgrade path) succeeds" "$(tail -5 "$tmp/upgrade.log" | tr '\n' ' ')"; fi
 check "a changed conffile survives the upgrade" grep -qx '# local change' "$r/etc/weatherd/config.yaml"
 
+# What a daemon leaves in the state directory: the durable cache, the
+# geocoding cache beside it, and the link an upgrade from the earlier layout
+# left where the state file was (to /run/weatherd/state.json).
 mkdir -p "$r/var/lib/weatherd" "$r/etc/systemd/system/multi-user.target.wants"
-echo '{}' >"$r/var/lib/weatherd/state.json"
+echo '{}' >"$r/var/lib/weatherd/cache.json"
+echo '{}' >"$r/var/lib/weatherd/geocoding.json"
+ln -s /run/weatherd/state.json "$r/var/lib/weatherd/state.json"
+mkdir -p "$r/run/weatherd"
+echo '{}' >"$r/run/weatherd/state.json"
 ln -s /usr/lib/systemd/system/weatherd.service "$r/etc/systemd/system/multi-user.target.wants/weatherd.service"
 if dpkg_root -r weatherd >"$tmp/remove.log" 2>&1; then ok "dpkg --root -r removes it"; else
 	not_ok "dpkg --root -r removes it" "$(tail -5 "$tmp/remove.log" | tr '\n' ' ')"; fi
 check "remove: binary gone" test ! -e "$r/usr/bin/weatherd"
 check "remove: unit gone" test ! -e "$r/usr/lib/systemd/system/weatherd.service"
 check "remove: config kept" test -f "$r/etc/weatherd/config.yaml"
-check "remove: state kept" test -f "$r/var/lib/weatherd/state.json"
+check "remove: cache kept" test -f "$r/var/lib/weatherd/cache.json"
+check "remove: geocoding cache kept" test -f "$r/var/lib/weatherd/geocoding.json"
+check "remove: the old state file's link kept" test -L "$r/var/lib/weatherd/state.json"
 check "remove: status is deinstall ok config-files" \
 	bash -c "dpkg --root='$r' -s weatherd | grep -qx 'Status: deinstall ok config-files'"
 if command -v journalctl >/dev/null 2>&1; then
@@ -253,6 +272,7 @@ if dpkg_root -P weatherd >"$tmp/purge.log" 2>&1; then ok "dpkg --root -P purges 
 	not_ok "dpkg --root -P purges it" "$(tail -5 "$tmp/purge.log" | tr '\n' ' ')"; fi
 check "purge: config gone" test ! -e "$r/etc/weatherd/config.yaml"
 check "purge: /var/lib/weatherd gone" test ! -e "$r/var/lib/weatherd"
+check "purge: the kept /run/weatherd gone" test ! -e "$r/run/weatherd"
 check "purge: enablement link gone" test ! -L "$r/etc/systemd/system/multi-user.target.wants/weatherd.service"
 check "purge: package unknown to dpkg" bash -c "! dpkg --root='$r' -s weatherd >/dev/null 2>&1"
 if command -v systemd-sysusers >/dev/null 2>&1; then

@@ -8,6 +8,9 @@ Positive cases (must validate):
 Negative cases (must NOT validate): a missing generated_at, status "weird", a temperature
 given as a string, and a few more.
 
+Every file a daemon writes (state file, cache, geocoding.json) stays in a temporary directory:
+`--state-file` and `--cache-file` are always given.
+
 Usage: Tests/packaging/check-schema.py [--bin-dir .build/debug]
 Needs python3 with `jsonschema` (pip install jsonschema). Exits 0 when every check passed.
 Prints "N passed, N failed".
@@ -107,6 +110,9 @@ def daemon_state(bin_dir, tmp):
                 "--interval", "200ms",
                 "--api-url", f"http://127.0.0.1:{port}",
                 "--state-file", str(state),
+                # The durable cache (and geocoding.json beside it) here too: as root it would
+                # default to /var/lib/weatherd/cache.json.
+                "--cache-file", str(tmp / "cache.json"),
                 "--log-target", "stderr",
             ],
             stdout=log,
@@ -117,6 +123,9 @@ def daemon_state(bin_dir, tmp):
         rc = daemon.wait(timeout=10)
         log.close()
         report(rc == 0, "weatherd run exits 0 after SIGTERM", f"exit status {rc}")
+        beside = sorted(p.name for p in tmp.iterdir() if p.name in ("cache.json", "geocoding.json"))
+        report(beside == ["cache.json", "geocoding.json"],
+               "weatherd run wrote its cache at --cache-file, geocoding.json beside it", ", ".join(beside) or "neither")
         return json.loads(state.read_text(encoding="utf-8"))
     finally:
         fake.terminate()
@@ -165,6 +174,8 @@ def once_all_failing(bin_dir, tmp):
             "--config", str(config),
             "--api-url", f"http://127.0.0.1:{free_port()}",
             "--state-file", str(tmp / "once-state.json"),
+            # A cache of its own, missing: no pause or places recorded by anyone else.
+            "--cache-file", str(tmp / "once-cache.json"),
             "--log-target", "stderr",
         ],
         capture_output=True,
@@ -349,7 +360,7 @@ def main():
             report(all(k in state["daemon"] for k in additions), "daemon run writes the README additions")
             status = subprocess.run(
                 [str(bin_dir / "weatherd"), "status", "--format", "json", "--state-file", str(tmp / "state.json"),
-                 "--config", str(tmp / "run.yaml")],
+                 "--cache-file", str(tmp / "cache.json"), "--config", str(tmp / "run.yaml")],
                 capture_output=True, timeout=30)
             try:
                 expect_valid(v, "weatherd status --format json validates", json.loads(status.stdout.decode("utf-8")))
