@@ -257,7 +257,7 @@ final class ArrivalTimes: Sendable {
 final class FaultDaemon: @unchecked Sendable {
     let process: Subprocess
     let statePath: String
-    /// The durable cache, beside the state file.
+    /// The durable cache (`directory/cache/cache.json`).
     let cachePath: String
     /// The state directory as this test process sees it (through /proc/PID/root for a private namespace).
     let stateDirectoryView: String
@@ -279,11 +279,12 @@ final class FaultDaemon: @unchecked Sendable {
         let configPath = try directory.write("config-\(UUID().uuidString).yaml", config)
         let stateDirectory = stateDirectory ?? directory.path + "/state"
         statePath = stateDirectory + "/state.json"
-        cachePath = stateDirectory + "/cache.json"
+        // In a directory of its own, as /var/lib/weatherd is beside /run/weatherd: a fault made to the
+        // state file's directory leaves the cache alone.
+        cachePath = directory.path + "/cache/cache.json"
         let arguments =
             [
-                "run", "--config", configPath, "--state-file", statePath, "--cache-file",
-                stateDirectory + "/cache.json",
+                "run", "--config", configPath, "--state-file", statePath, "--cache-file", cachePath,
                 "--interval", interval, "--api-url", apiURL, "--log-target", logTarget,
             ] + extraArguments
         if let executable = launcher.first {
