@@ -101,7 +101,10 @@ public struct StateFile: Sendable {
     /// prefix of the directory); nil when it cannot be told.
     public var isInMemory: Bool? {
         guard let bytes = try? AtomicFile.read("/proc/self/mounts") else { return nil }
-        let target = directory.hasPrefix("/") ? directory : "/"
+        // The directory as the mount table names it: absolute, its links (/var/run → /run) resolved.
+        guard let resolved = realpath(directory, nil) else { return nil }
+        let target = String(cString: resolved)
+        free(resolved)
         var best: (point: String, type: String)?
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: " ")

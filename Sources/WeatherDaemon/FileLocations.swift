@@ -64,6 +64,15 @@ public struct FileLocations: Sendable, Hashable {
         return paths
     }
 
+    /// The state file a reader without a path reports on when none of ``readerStateFiles`` exists (after
+    /// a boot, before the daemon wrote one): that of the daemon whose cache is there — the user's own,
+    /// else the system service's — else this process's default. `exists` tells whether a file exists.
+    public func readerFallbackStateFile(exists: (String) -> Bool) -> String {
+        if exists(defaultCacheFile) { return defaultStateFile }
+        if exists("/var/lib/weatherd/cache.json") { return "/run/weatherd/state.json" }
+        return defaultStateFile
+    }
+
     /// The caches a reader without a path looks for: the user's own daemon's, the system service's.
     public var readerCacheFiles: [String] {
         let paths = [defaultCacheFile, "/var/lib/weatherd/cache.json"]

@@ -43,10 +43,10 @@ extension WeatherService {
         }
         if let cacheWriter {
             // An earlier version's data goes into the cache before its file becomes a link.
-            let cached = takenOver.map { _ in cacheWriter.write(snapshot(at: now)) } ?? false
+            // The link is made after the first state file written, so it never points at nothing.
+            if let takenOver, cacheWriter.write(snapshot(at: now)) { pendingLink = takenOver }
             cacheWriterTask = Task(executorPreference: cacheWriter.executor) { await cacheWriter.run() }
             publish(at: now)
-            if cached, let takenOver { linkToStateFile(takenOver) }
         } else {
             publish(at: now)
         }
@@ -252,12 +252,15 @@ extension WeatherService {
         let events = planner.restore(from: previous, at: now)
         logger.info("previous state loaded", metadata: ["weather.previous_state": "\(path)"])
         log(events)
+        // A saved pause dropped at start must not come back at the next one.
+        if events.contains(where: \.changesPause) { saveCache(at: now) }
     }
 
     /// Replaces an earlier version's state file, now taken over, with a link to the state file, so readers
     /// configured with the old path keep working (for one release).
-    private func linkToStateFile(_ oldPath: String) {
-        guard let stateFile else { return }
+    func linkToStateFile(_ oldPath: String) {
+        // A relative target would be read relative to the link's own directory.
+        guard let stateFile, stateFile.path.hasPrefix("/") else { return }
         do {
             try StateFile(path: oldPath).replaceWithLink(to: stateFile.path)
             let text =

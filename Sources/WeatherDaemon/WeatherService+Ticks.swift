@@ -155,6 +155,10 @@ extension WeatherService {
     /// status) after the first state file written.
     func publish(at now: Moment) {
         let written = output?.write(snapshot(at: now)) ?? true
+        if written, let pendingLink {
+            self.pendingLink = nil
+            linkToStateFile(pendingLink)
+        }
         if written && !sentReady {
             notifyReadyOnce()
         } else {

@@ -83,6 +83,8 @@ public actor WeatherService: Service {
     var ticker: (any Ticker)?
     var lastTickAt: ContinuousClock.Instant?
     var sentReady = false
+    /// An earlier version's state file, taken over, to become a link once the state file is written.
+    var pendingLink: String?
     /// Whether the cache write in progress was said to be slow.
     var warnedSlowCacheWrite = false
     var started = false

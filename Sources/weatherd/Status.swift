@@ -70,7 +70,7 @@ struct Status: ParsableCommand {
             path = stateFile
         } else {
             let found = files.readerStateFiles.first { access($0, F_OK) == 0 }
-            path = found ?? files.defaultStateFile
+            path = found ?? files.readerFallbackStateFile { access($0, F_OK) == 0 }
         }
         let caches: [String]
         if let cacheFile = config.cacheFile {

@@ -46,6 +46,9 @@ struct FilesEndToEndTests {
         }
         #expect(counted)
         #expect(FileManager.default.fileExists(atPath: directory.path + "/cache.json"))
+        // The cache's directory must be on a disk, or a cache written every tick would go unseen.
+        let type = try await Subprocess.run(["-f", "-c", "%T", directory.path], executable: "/usr/bin/stat")
+        try #require(!type.stdout.hasPrefix("tmpfs"), "the temporary directory is on tmpfs here")
         let before = try #require(Self.writeBytes(daemon.pid))
         let requests = server.requestCount
         try await Task.sleep(for: .seconds(2))  // about 20 ticks that serve the cache

@@ -197,4 +197,13 @@ struct ConfigLoaderTests {
         )
         #expect(Self.files([:], root: true).readerCacheFiles == ["/var/lib/weatherd/cache.json"])
     }
+
+    @Test func withoutAStateFileAReaderReportsOnTheDaemonWhoseCacheIsThere() {
+        let user = Self.files(["XDG_RUNTIME_DIR": "/run/user/1000", "HOME": "/home/u"])
+        let system: Set = ["/var/lib/weatherd/cache.json"]
+        #expect(user.readerFallbackStateFile { system.contains($0) } == "/run/weatherd/state.json")
+        let both: Set = ["/var/lib/weatherd/cache.json", "/home/u/.local/state/weatherd/cache.json"]
+        #expect(user.readerFallbackStateFile { both.contains($0) } == "/run/user/1000/weatherd/state.json")
+        #expect(user.readerFallbackStateFile { _ in false } == "/run/user/1000/weatherd/state.json")
+    }
 }

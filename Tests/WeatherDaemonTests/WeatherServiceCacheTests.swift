@@ -118,6 +118,35 @@ struct WeatherServiceCacheTests {
         await again.service.stop()
     }
 
+    @Test func theLinkWaitsForTheFirstStateFileWritten() async throws {
+        let directory = TemporaryDirectory("weatherd-upgrade-late")
+        try FileManager.default.createDirectory(atPath: directory.file("lib"), withIntermediateDirectories: false)
+        do {
+            let old = ServiceHarness(refresh: .auto, statePath: "lib/state.json", cachePath: nil, directory: directory)
+            await old.start()
+            await old.tick()
+            await old.service.stop()
+        }
+        // The runtime directory cannot be written yet (a regular file where it should be).
+        directory.write("run", "not a directory")
+        let new = ServiceHarness(
+            refresh: .auto,
+            statePath: "run/state.json",
+            cachePath: "lib/cache.json",
+            previousStateFiles: [directory.file("run/state.json"), directory.file("lib/state.json")],
+            directory: directory
+        )
+        await new.start()
+        let old = StateFile(path: directory.file("lib/state.json"))
+        #expect(old.isRegularFile)  // no link to a file that is not there
+        try FileManager.default.removeItem(atPath: directory.file("run"))
+        try FileManager.default.createDirectory(atPath: directory.file("run"), withIntermediateDirectories: false)
+        await new.advanceAndTick()
+        #expect(!old.isRegularFile)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: old.path) == directory.file("run/state.json"))
+        await new.service.stop()
+    }
+
     @Test func aReloadThatDropsALocationWritesTheCache() async throws {
         let h = ServiceHarness(refresh: .auto)
         let cache = try #require(h.cacheFile)

@@ -442,7 +442,11 @@ struct WeatherServiceLifecycleTests {
         await h.advanceAndTick()
         #expect(try h.readState().rotationIndex == 1)
         #expect(!h.log.entries.contains { $0.level == .error })
-        #expect(h.log.entries.contains { $0.level == .notice && $0.message.contains("directory was missing") })
+        #expect(
+            h.log.entries.contains {
+                $0.level == .notice && $0.message.contains("the state file's directory was missing")
+            }
+        )
     }
 
     @Test func stateWriteFailureIsLoggedOnceAndRecovers() async throws {
