@@ -74,16 +74,19 @@ struct WeatherServiceCacheTests {
         await second.service.stop()
     }
 
-    @Test func anEarlierVersionsStateFileIsTakenOverAndBecomesALink() async throws {
-        let directory = TemporaryDirectory("weatherd-upgrade")
+    /// A directory where an earlier version ran: its state file in `lib/` (the state directory), no cache.
+    private static func leftByAnEarlierVersion(_ name: String) async throws -> TemporaryDirectory {
+        let directory = TemporaryDirectory(name)
         try FileManager.default.createDirectory(atPath: directory.file("lib"), withIntermediateDirectories: false)
-        do {
-            // The earlier version: the state file in the state directory, no cache.
-            let old = ServiceHarness(refresh: .auto, statePath: "lib/state.json", cachePath: nil, directory: directory)
-            await old.start()
-            await old.tick()
-            await old.service.stop()
-        }
+        let old = ServiceHarness(refresh: .auto, statePath: "lib/state.json", cachePath: nil, directory: directory)
+        await old.start()
+        await old.tick()
+        await old.service.stop()
+        return directory
+    }
+
+    @Test func anEarlierVersionsStateFileIsTakenOverAndBecomesALink() async throws {
+        let directory = try await Self.leftByAnEarlierVersion("weatherd-upgrade")
         try FileManager.default.createDirectory(atPath: directory.file("run"), withIntermediateDirectories: false)
         // This version: the state file in the runtime directory, the cache in the state directory.
         let upgraded = {
@@ -119,14 +122,7 @@ struct WeatherServiceCacheTests {
     }
 
     @Test func theLinkWaitsForTheFirstStateFileWritten() async throws {
-        let directory = TemporaryDirectory("weatherd-upgrade-late")
-        try FileManager.default.createDirectory(atPath: directory.file("lib"), withIntermediateDirectories: false)
-        do {
-            let old = ServiceHarness(refresh: .auto, statePath: "lib/state.json", cachePath: nil, directory: directory)
-            await old.start()
-            await old.tick()
-            await old.service.stop()
-        }
+        let directory = try await Self.leftByAnEarlierVersion("weatherd-upgrade-late")
         // The runtime directory cannot be written yet (a regular file where it should be).
         directory.write("run", "not a directory")
         let new = ServiceHarness(
