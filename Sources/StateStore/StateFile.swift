@@ -90,6 +90,19 @@ public struct StateFile: Sendable {
         try AtomicFile.write(StateEncoder.encodedBytes(snapshot), to: path, durable: durable)
     }
 
+    /// ``write(_:durable:)``, creating the directory again first when it went missing; returns whether it
+    /// had to.
+    public func writeRecreatingDirectory(_ snapshot: StateSnapshot, durable: Bool) throws(FileSystemError) -> Bool {
+        do throws(FileSystemError) {
+            try write(snapshot, durable: durable)
+            return false
+        } catch  where error.errno == ENOENT {
+            try createDirectory()
+            try write(snapshot, durable: durable)
+            return true
+        }
+    }
+
     /// Whether a regular file (not a symbolic link, not missing) is at the path.
     public var isRegularFile: Bool {
         var info = stat()
@@ -98,7 +111,8 @@ public struct StateFile: Sendable {
 
     /// Whether the file's directory is on a file system in memory (tmpfs, ramfs): writing there costs no
     /// disk write. Read from the mount table (`/proc/self/mounts`: the mount point that is the longest
-    /// prefix of the directory); nil when it cannot be told.
+    /// prefix of the directory); nil when it cannot be told. Parsed here because Swift's Glibc module
+    /// exports neither `statfs` (sys/vfs.h) nor `getmntent` (mntent.h), and this target has no C module.
     public var isInMemory: Bool? {
         guard let bytes = try? AtomicFile.read("/proc/self/mounts") else { return nil }
         // The directory as the mount table names it: absolute, its links (/var/run → /run) resolved.

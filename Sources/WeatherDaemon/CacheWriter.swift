@@ -130,15 +130,11 @@ final class CacheWriter: Sendable {
 
     /// Writes the cache durably; a state directory that went missing is created again first.
     private func writeCreatingDirectory(_ snapshot: StateSnapshot) throws(FileSystemError) {
-        do throws(FileSystemError) {
-            try file.write(snapshot)
-        } catch  where error.errno == ENOENT {
-            try file.createDirectory()
+        if try file.writeRecreatingDirectory(snapshot, durable: true) {
             logger.notice(
                 "the cache's directory was missing; created it again",
                 metadata: ["weather.cache_file": "\(file.path)"]
             )
-            try file.write(snapshot)
         }
     }
 }

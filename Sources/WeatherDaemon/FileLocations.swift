@@ -51,8 +51,9 @@ public struct FileLocations: Sendable, Hashable {
     /// directory), then `state.json` beside the cache (the earlier default: `$STATE_DIRECTORY/state.json`,
     /// `/var/lib/weatherd/state.json`, `~/.local/state/weatherd/state.json`).
     public func previousStateFiles(_ config: Configuration) -> [String] {
-        let candidates = [stateFile(config), Self.sibling(of: cacheFile(config), named: "state.json")]
-        return candidates.enumerated().filter { !candidates[..<$0.offset].contains($0.element) }.map(\.element)
+        let current = stateFile(config)
+        let earlier = Self.sibling(of: cacheFile(config), named: "state.json")
+        return earlier == current ? [current] : [current, earlier]
     }
 
     /// The state files a reader without a path looks for, in order: the user's own daemon's, the system

@@ -56,15 +56,11 @@ struct StateOutput {
 
     /// Writes the state file; a runtime directory that went missing is created again first.
     private func writeCreatingDirectory(_ snapshot: StateSnapshot) throws(FileSystemError) {
-        do throws(FileSystemError) {
-            try file.write(snapshot, durable: false)
-        } catch  where error.errno == ENOENT {
-            try file.createDirectory()
+        if try file.writeRecreatingDirectory(snapshot, durable: false) {
             logger.notice(
                 "the state file's directory was missing; created it again",
                 metadata: ["weather.state_file": "\(file.path)"]
             )
-            try file.write(snapshot, durable: false)
         }
     }
 

@@ -77,9 +77,13 @@ extension WeatherService {
             )
         }
         log(plan.events)
-        saveCache(at: now)
         publish(at: now)
-        if let next = plan.next, !stopping { startFetch(next) }
+        // The result reaches the cache with the next request's save when one follows at once.
+        if let next = plan.next, !stopping {
+            startFetch(next)
+        } else {
+            saveCache(at: now)
+        }
     }
 
     /// Fetches `order`: resolves a name first when the location has no coordinates.

@@ -1,0 +1,75 @@
+import StateStore
+import WeatherCore
+
+/// What the previous run left (SPEC §6 "Files", "Upgrade"): the cache, else an earlier state file, taken
+/// over and then replaced with a link to the state file.
+extension WeatherService {
+    /// Loads what the previous run left: the cache, else (an upgrade, or a cache lost) the first earlier
+    /// state file that holds a snapshot. Returns the path of an earlier version's state file that was
+    /// taken over and should become a link to the state file.
+    func restorePreviousState(at now: Moment) -> String? {
+        if let cacheFile {
+            switch cacheFile.loadPrevious(now: now.wall) {
+            case .missing:
+                break
+            case .loaded(let previous):
+                restore(previous, from: cacheFile.path, at: now)
+                return nil
+            case .corrupt(let reason, let movedTo):
+                logger.error(
+                    "the cache was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",
+                    metadata: ["weather.cache_file": "\(cacheFile.path)"]
+                )
+            case .unreadable(let error):
+                logger.error("cannot read the cache: \(error)", metadata: ["weather.cache_file": "\(cacheFile.path)"])
+                return nil
+            }
+        }
+        for path in previousStateFiles {
+            let file = StateFile(path: path)
+            switch file.loadPrevious(now: now.wall) {
+            case .missing:
+                continue
+            case .loaded(let previous):
+                restore(previous, from: path, at: now)
+                guard cacheFile != nil, path != stateFile?.path, file.isRegularFile else { return nil }
+                return path
+            case .corrupt(let reason, let movedTo):
+                logger.error(
+                    "state file was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",
+                    metadata: ["weather.state_file": "\(path)"]
+                )
+            case .unreadable(let error):
+                logger.error("cannot read the previous state: \(error)", metadata: ["weather.state_file": "\(path)"])
+            }
+        }
+        return nil
+    }
+
+    private func restore(_ previous: StateSnapshot, from path: String, at now: Moment) {
+        let events = planner.restore(from: previous, at: now)
+        logger.info("previous state loaded", metadata: ["weather.previous_state": "\(path)"])
+        log(events)
+        // A saved pause dropped at start must not come back at the next one.
+        if events.contains(where: \.changesPause) { saveCache(at: now) }
+    }
+
+    /// Replaces an earlier version's state file, now taken over, with a link to the state file, so readers
+    /// configured with the old path keep working (for one release).
+    func linkToStateFile(_ oldPath: String) {
+        // A relative target would be read relative to the link's own directory.
+        guard let stateFile, stateFile.path.hasPrefix("/") else { return }
+        do {
+            try StateFile(path: oldPath).replaceWithLink(to: stateFile.path)
+            let text =
+                "took the data of \(oldPath) over into \(cacheFile?.path ?? ""); "
+                + "\(oldPath) is now a link to \(stateFile.path)"
+            logger.notice(
+                "\(text)",
+                metadata: ["weather.state_file": "\(stateFile.path)", "weather.previous_state_file": "\(oldPath)"]
+            )
+        } catch {
+            logger.error("cannot replace \(oldPath) with a link to \(stateFile.path): \(error)")
+        }
+    }
+}
