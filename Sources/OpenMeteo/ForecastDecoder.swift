@@ -5,7 +5,7 @@ import Foundation
 #endif
 import WeatherCore
 
-/// Turns a forecast response body into domain ``Weather`` (and ``Today`` when the body has a `daily`
+/// Turns a forecast response body into domain ``Weather`` (and ``DayForecast`` when the body has a `daily`
 /// block): tolerant of unknown fields, `null` (→ absent) and float weather codes; strict about JSON
 /// (RFC 8259 as `JSONDecoder` reads it: at most 512 levels of nesting, valid UTF-8 and escapes; of a
 /// repeated member the first counts), structure and plausibility. Every failure is `invalid_response`.
@@ -87,7 +87,7 @@ public enum ForecastDecoder {
 
     /// The day's outlook of a `daily` block (first day), or nil without one; values sent as null are
     /// absent.
-    static func today(from dto: ForecastResponseDTO, weather: Weather) throws(FetchError) -> Today? {
+    static func today(from dto: ForecastResponseDTO, weather: Weather) throws(FetchError) -> DayForecast? {
         guard let daily = dto.daily else { return nil }
         guard let time = daily.time?.first ?? nil, time.isFinite, abs(time) < 1e11 else {
             throw invalid("missing or invalid `daily.time`")
@@ -109,7 +109,7 @@ public enum ForecastDecoder {
                 throw invalid("implausible `daily.\(name)`: \(value)")
             }
         }
-        return Today(
+        return DayForecast(
             date: date,
             temperatureMax: first(daily.temperature_2m_max),
             temperatureMin: first(daily.temperature_2m_min),

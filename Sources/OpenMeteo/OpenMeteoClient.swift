@@ -24,16 +24,16 @@ public struct OpenMeteoClient: WeatherProviding {
         self.endpoint = endpoint
     }
 
-    /// Fetches the current weather of `location`, and its day's outlook when `includingToday`.
+    /// Fetches the current weather of `location` with the forecast `blocks` (SPEC §9).
     public func forecast(
         at location: Location,
         units: Units,
-        includingToday: Bool
+        blocks: ForecastBlocks
     ) async throws(FetchError)
         -> Forecast
     {
         do throws(FetchError) {
-            let response = try await http.get(endpoint.url(for: location, units: units, includingToday: includingToday))
+            let response = try await http.get(endpoint.url(for: location, units: units, blocks: blocks))
             guard (200..<300).contains(response.status) else {
                 throw FetchErrorClassifier.classify(
                     status: response.status,

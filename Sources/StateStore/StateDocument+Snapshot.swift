@@ -216,7 +216,7 @@ extension Units {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.TodayEntry {
-    fileprivate init(_ today: Today) {
+    fileprivate init(_ today: DayForecast) {
         let code = today.code
         self.init(
             date: today.date.description,
@@ -234,11 +234,11 @@ extension StateDocument.TodayEntry {
     }
 
     /// The outlook; without its own `fetched_at` (SPEC §6 has none), the location's.
-    fileprivate func today(path: String, fetchedAt locationFetchedAt: Timestamp?) throws(StateDecodingError) -> Today {
+    fileprivate func today(path: String, fetchedAt locationFetchedAt: Timestamp?) throws(StateDecodingError) -> DayForecast {
         guard let localDate = LocalDate(parsing: date) else {
             throw StateDecodingError(message: "\(path).date is not a date (YYYY-MM-DD): \(date)")
         }
-        return Today(
+        return DayForecast(
             date: localDate,
             temperatureMax: temperature_max,
             temperatureMin: temperature_min,

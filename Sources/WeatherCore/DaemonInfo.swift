@@ -41,6 +41,11 @@ public struct DaemonInfo: Sendable, Hashable {
     public var apiClockOffsetSeconds: Double?
     /// The samples the offset is the median of, oldest first (an addition, kept across restarts).
     public var apiClockSamples: [Double]?
+    /// The `display` settings (SPEC §9), for readers that cannot read the configuration; nil in files of
+    /// earlier versions.
+    public var display: DisplaySettings?
+    /// Locations whose rain episode has been announced (SPEC §9 "Nowcast"), kept across restarts.
+    public var rainEpisodes: [String]?
 
     /// The API's clock as this record left it: its samples, else its offset alone (none: the host's).
     public var apiClock: APIClock {

@@ -1,5 +1,4 @@
-/// One fetch the planner wants sent: which location, with or without the day's outlook, and what it
-/// costs. At most one is in flight.
+/// One fetch the planner wants sent: which location, with which forecast blocks, and what it costs. At most one is in flight.
 public struct FetchOrder: Sendable, Hashable {
     /// Numbers fetches in the order they started.
     public var job: Int
@@ -7,8 +6,8 @@ public struct FetchOrder: Sendable, Hashable {
     public var location: Location
     /// The units to ask for.
     public var units: Units
-    /// Whether to ask for the day's outlook too (`daily=…`).
-    public var includeToday: Bool
+    /// The forecast blocks the request carries (SPEC §9).
+    public var blocks: ForecastBlocks
     /// Whether the location's name must be resolved first (one geocoding request before the forecast).
     public var geocode: Bool { !location.hasCoordinates }
     /// Whether it waited in the queue (logged as its own entry, `WEATHER_QUEUED=1`).
@@ -30,7 +29,7 @@ public struct FetchOrder: Sendable, Hashable {
         job: Int,
         location: Location,
         units: Units,
-        includeToday: Bool,
+        blocks: ForecastBlocks,
         queued: Bool,
         tick: Int,
         weight: Int,
@@ -41,7 +40,7 @@ public struct FetchOrder: Sendable, Hashable {
         self.job = job
         self.location = location
         self.units = units
-        self.includeToday = includeToday
+        self.blocks = blocks
         self.queued = queued
         self.tick = tick
         self.weight = weight

@@ -6,8 +6,10 @@ public struct LocationRecord: Sendable, Hashable {
     public private(set) var configured: Location
     /// The last good weather.
     public var weather: Weather?
-    /// The outlook for the location's local day.
-    public var today: Today?
+    /// The coming hours, days and nowcast, each block as last fetched (SPEC §9).
+    public var forecast = LocationForecast()
+    /// The outlook for the location's local day: the first day of the forecast.
+    public var today: DayForecast? { forecast.daily.first }
     /// When weather was last fetched successfully.
     public var fetchedAt: Timestamp?
     /// When the last successful fetch started (for `refresh: <duration>`): on the uptime clock, or the

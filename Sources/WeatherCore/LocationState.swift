@@ -11,7 +11,9 @@ public struct LocationState: Sendable, Hashable {
     /// The last good weather, if any.
     public var weather: Weather?
     /// The outlook for the location's current local day, if known.
-    public var today: Today?
+    public var today: DayForecast?
+    /// The coming hours, days and nowcast (SPEC §9); nil until known or when switched off.
+    public var forecast: LocationForecast?
     /// The last failure, cleared by the next success.
     public var lastError: ErrorRecord?
     /// Failed (or "no news") fetches in a row, for the retry delay (an addition: a restart keeps it).
@@ -24,7 +26,8 @@ public struct LocationState: Sendable, Hashable {
         fetchedAt: Timestamp? = nil,
         nextRefreshAt: Timestamp? = nil,
         weather: Weather? = nil,
-        today: Today? = nil,
+        today: DayForecast? = nil,
+        forecast: LocationForecast? = nil,
         lastError: ErrorRecord? = nil,
         consecutiveFailures: Int = 0
     ) {
@@ -34,6 +37,7 @@ public struct LocationState: Sendable, Hashable {
         self.nextRefreshAt = nextRefreshAt
         self.weather = weather
         self.today = today
+        self.forecast = forecast
         self.lastError = lastError
         self.consecutiveFailures = consecutiveFailures
     }

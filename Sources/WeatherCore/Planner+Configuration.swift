@@ -55,7 +55,7 @@ extension Planner {
                 entry.weather.map({ $0.units == settings.units }) ?? true
             else { continue }
             record.weather = entry.weather
-            record.today = entry.weather == nil ? nil : entry.today
+            record.forecast = entry.weather == nil ? LocationForecast() : entry.restoredForecast
             record.fetchedAt = entry.fetchedAt
             record.refreshedAt = entry.fetchedAt.map(Deadline.wall)
             record.lastError = entry.lastError

@@ -39,10 +39,7 @@ extension Planner {
         if DataInterval.isOutOfRange(sent), let sent, reportedIntervals.insert(record.location.id).inserted {
             events.append(.unusualDataInterval(location: record.location.id, seconds: sent))
         }
-        if var today = forecast.today {
-            today.fetchedAt = now.wall
-            record.today = today
-        }
+        record.forecast.take(forecast, at: apiTime(at: now), wall: now.wall)
         record.fetchedAt = now.wall
         record.refreshedAt = .uptime(order.startedUptime)
         if order.guarded { record.answered = Array((record.answered + [now.uptime]).suffix(2)) }

@@ -1,35 +1,34 @@
 /// Starting a fetch: what it costs, and whether a pause or a quota window forbids it.
 extension Planner {
-    /// Whether the next fetch of `record` asks for the day's outlook too.
-    func wantsToday(_ record: LocationRecord, at now: Moment) -> Bool {
-        Today.isWanted(
-            record.today,
+    /// The forecast blocks the next fetch of `record` carries (SPEC §9 "Requests").
+    func blocks(forNextFetchOf record: LocationRecord, at now: Moment) -> ForecastBlocks {
+        record.forecast.blocks(
+            wanted: settings.forecast,
             utcOffsetSeconds: record.weather?.utcOffsetSeconds,
-            at: now.wall,
-            apiNow: apiTime(at: now)
+            at: apiTime(at: now)
         )
     }
 
     /// What the next fetch of `record` weighs in tenths of a call: the forecast, and a geocoding request
     /// first for a location given by name and not resolved yet.
     func weight(ofNextFetchOf record: LocationRecord, at now: Moment) -> Int {
-        Forecast.weight(includingToday: wantsToday(record, at: now))
+        blocks(forNextFetchOf: record, at: now).weight
             + (record.location.hasCoordinates ? 0 : Forecast.geocodingWeight)
     }
 
     /// Marks the fetch of `records[index]` as in flight and counts its requests.
     mutating func dispatch(_ index: Int, at now: Moment, queued: Bool, tick: Int) -> FetchOrder {
         let record = records[index]
-        let includeToday = wantsToday(record, at: now)
+        let blocks = blocks(forNextFetchOf: record, at: now)
         nextJob += 1
         let order = FetchOrder(
             job: nextJob,
             location: record.configured.hasCoordinates ? record.configured : record.location,
             units: settings.units,
-            includeToday: includeToday,
+            blocks: blocks,
             queued: queued,
             tick: tick,
-            weight: Forecast.weight(includingToday: includeToday),
+            weight: blocks.weight,
             chargedAt: apiTime(at: now),
             startedUptime: now.uptime,
             guarded: isGuarded(record)

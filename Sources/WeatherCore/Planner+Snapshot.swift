@@ -62,6 +62,7 @@ extension Planner {
                     nextRefreshAt: nextRefresh(of: record, at: now),
                     weather: record.weather,
                     today: record.today,
+                    forecast: record.forecast.isEmpty ? nil : record.forecast,
                     lastError: record.lastError,
                     consecutiveFailures: record.failures
                 )

@@ -10,6 +10,8 @@ public struct PlannerSettings: Sendable, Hashable {
     public var staleAfter: Double
     /// The units asked for; cached weather in other units is not served.
     public var units: Units
+    /// Which forecast blocks ride on the requests (SPEC §9).
+    public var forecast: ForecastSettings
 
     /// Settings.
     public init(
@@ -17,12 +19,14 @@ public struct PlannerSettings: Sendable, Hashable {
         refresh: RefreshPolicy = .auto,
         limits: QuotaLimits = .none,
         staleAfter: Double = 1800,
-        units: Units = Units()
+        units: Units = Units(),
+        forecast: ForecastSettings = ForecastSettings()
     ) {
         self.interval = interval
         self.refresh = refresh
         self.limits = limits
         self.staleAfter = staleAfter
         self.units = units
+        self.forecast = forecast
     }
 }

@@ -14,7 +14,7 @@ extension Report {
     }
 
     /// The parts of an outlook: description, high, low, precipitation probability, sun.
-    static func outlook(_ today: Today, location: Location, weather: Weather?) -> [String] {
+    static func outlook(_ today: DayForecast, location: Location, weather: Weather?) -> [String] {
         var parts: [String] = []
         if let code = today.code { parts.append(code.description) }
         let unit = weather.map { " " + $0.units.temperature.symbol } ?? ""
@@ -30,7 +30,7 @@ extension Report {
     /// `sunrise 07:35, sunset 15:56` in the location's local time (UTC when its offset is unknown);
     /// without either, what that means at the location's latitude and date: polar night (no sunrise) or
     /// midnight sun (no sunset).
-    static func sun(_ today: Today, location: Location, weather: Weather?) -> String {
+    static func sun(_ today: DayForecast, location: Location, weather: Weather?) -> String {
         let offset = weather?.utcOffsetSeconds
         func clock(_ time: Timestamp) -> String {
             LocalClock.hoursMinutes(time, utcOffsetSeconds: offset ?? 0) + (offset == nil ? " UTC" : "")

@@ -1,5 +1,5 @@
 /// Days without a sunrise or a sunset, which the API reports by sending neither (SPEC §6: nothing fake).
-extension Today {
+extension DayForecast {
     /// Which kind of day a day without sunrise and sunset is.
     public enum SunlessDay: Sendable, Hashable {
         /// The sun stays below the horizon all day.

@@ -1,0 +1,25 @@
+/// One local day of a location's forecast, from the API's `daily` block (SPEC §9); the first day of
+/// the forecast is `today` (SPEC §6). Values the API sent as null (polar night: no sunrise) are nil,
+/// never faked.
+public struct DayForecast: Sendable, Hashable {
+    /// The local date the values are for.
+    public var date: LocalDate
+    /// The day's highest temperature, in the configured unit.
+    public var temperatureMax: Double?
+    /// The day's lowest temperature, in the configured unit.
+    public var temperatureMin: Double?
+    /// The day's highest precipitation probability, percent.
+    public var precipitationProbabilityMax: Double?
+    /// The day's precipitation, in the configured unit.
+    public var precipitationSum: Double?
+    /// The day's highest UV index.
+    public var uvIndexMax: Double?
+    /// Sunrise (UTC); nil when the sun does not rise that day.
+    public var sunrise: Timestamp?
+    /// Sunset (UTC); nil when the sun does not set that day.
+    public var sunset: Timestamp?
+    /// The day's WMO weather code.
+    public var code: WMOCode?
+    /// When these values were fetched.
+    public var fetchedAt: Timestamp
+}

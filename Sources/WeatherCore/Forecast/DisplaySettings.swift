@@ -1,0 +1,38 @@
+/// The `display` section of the configuration (SPEC §3, §9): the bar's text, icons and clock. The
+/// daemon writes it into the state file for readers that cannot read the configuration.
+public struct DisplaySettings: Sendable, Hashable {
+    /// Which icons `{icon}` and the tooltip draw.
+    public enum Icons: String, Sendable, CaseIterable {
+        /// Unicode emoji (the default).
+        case emoji
+        /// Nerd Font weather glyphs, day and night forms.
+        case nerd
+        /// No icons.
+        case none
+    }
+
+    /// How times of day are written.
+    public enum Clock: String, Sendable, CaseIterable {
+        /// `14:30`.
+        case twentyFourHour = "24h"
+        /// `2:30 PM`.
+        case twelveHour = "12h"
+    }
+
+    /// The default text of the bar.
+    public static let defaultText = "{icon} {temperature}{unit} {name}"
+
+    /// The bar's text template.
+    public var text: String
+    /// The icons.
+    public var icons: Icons
+    /// The clock.
+    public var clock: Clock
+
+    /// Settings; the defaults are SPEC §3's.
+    public init(text: String = DisplaySettings.defaultText, icons: Icons = .emoji, clock: Clock = .twentyFourHour) {
+        self.text = text
+        self.icons = icons
+        self.clock = clock
+    }
+}

@@ -1,0 +1,37 @@
+/// What one forecast request brings: the current weather and the forecast blocks it asked for
+/// (SPEC §9), each nil when not asked for or dropped as bad input.
+public struct Forecast: Sendable, Hashable {
+    /// The current weather.
+    public var weather: Weather
+    /// The next hours (`hourly`), from the current hour on.
+    public var hourly: [HourForecast]?
+    /// The next days (`daily`), the location's current local day first.
+    public var daily: [DayForecast]?
+    /// The 15-minute precipitation steps (`minutely_15`), from the current quarter hour on.
+    public var nowcast: [NowcastStep]?
+    /// Blocks of the response that were dropped as bad input, one sentence each (SPEC §9 "Bad input").
+    public var droppedBlocks: [String]
+    /// The API's clock minus the host's, from the response's `Date` (plus `Age`); nil without one.
+    public var apiClockSample: Double?
+
+    /// A forecast.
+    public init(
+        weather: Weather,
+        hourly: [HourForecast]? = nil,
+        daily: [DayForecast]? = nil,
+        nowcast: [NowcastStep]? = nil,
+        droppedBlocks: [String] = []
+    ) {
+        self.weather = weather
+        self.hourly = hourly
+        self.daily = daily
+        self.nowcast = nowcast
+        self.droppedBlocks = droppedBlocks
+    }
+
+    /// The outlook for the location's current local day: the first day of `daily`.
+    public var today: DayForecast? { daily?.first }
+
+    /// The weight of a geocoding request, in tenths of a call.
+    public static let geocodingWeight = Weight.of(variables: 1)
+}

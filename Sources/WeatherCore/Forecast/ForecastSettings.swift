@@ -1,0 +1,22 @@
+/// The `forecast` section of the configuration (SPEC §3, §9): which parts of the forecast ride on the
+/// current-weather requests.
+public struct ForecastSettings: Sendable, Hashable {
+    /// The next hours (0 = off).
+    public var hours: Int
+    /// The next days, today first.
+    public var days: Int
+    /// Whether the 15-minute nowcast is on.
+    public var nowcast: Bool
+
+    /// The allowed hours.
+    public static let hourRange = 0...48
+    /// The allowed days.
+    public static let dayRange = 1...16
+
+    /// Settings; the defaults are SPEC §3's.
+    public init(hours: Int = 24, days: Int = 7, nowcast: Bool = true) {
+        self.hours = hours
+        self.days = days
+        self.nowcast = nowcast
+    }
+}

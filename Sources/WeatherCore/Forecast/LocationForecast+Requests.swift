@@ -1,0 +1,58 @@
+/// Which blocks a location's next request carries, and taking a response's blocks (SPEC §9 "Requests"):
+/// on slots of the API's clock, so every host asks the same URL at the same time.
+extension LocationForecast {
+    /// The length of the `daily` slot, in seconds: 6 hours of UTC.
+    public static let dailySlot = 6 * 3600.0
+
+    /// The blocks the next request carries at `apiNow` (the API's clock) for a location
+    /// `utcOffsetSeconds` ahead of UTC (nil: not known yet): `hourly` on the first request in each UTC
+    /// hour or when the hours are missing; `daily` on the first in each 6-hour UTC slot, after the local
+    /// date changed, or when the days are missing; the nowcast on every request while it is on.
+    public func blocks(wanted: ForecastSettings, utcOffsetSeconds: Int?, at apiNow: Timestamp) -> ForecastBlocks {
+        var blocks = ForecastBlocks(nowcast: wanted.nowcast)
+        if wanted.hours > 0, hourly.isEmpty || !Self.sameSlot(hourlyFetchedAt, apiNow, length: 3600) {
+            blocks.hours = wanted.hours + 1
+        }
+        let dateChanged = utcOffsetSeconds.map { daily.first?.date != LocalDate(at: apiNow, utcOffsetSeconds: $0) }
+        if daily.isEmpty || dateChanged ?? true || !Self.sameSlot(dailyFetchedAt, apiNow, length: Self.dailySlot) {
+            blocks.days = wanted.days
+        }
+        return blocks
+    }
+
+    /// Whether `earlier` lies in the same UTC slot of `length` seconds as `now`.
+    static func sameSlot(_ earlier: Timestamp?, _ now: Timestamp, length: Double) -> Bool {
+        guard let earlier else { return false }
+        return (earlier.secondsSinceEpoch / length).rounded(.down) == (now.secondsSinceEpoch / length).rounded(.down)
+    }
+
+    /// Takes the blocks `forecast` brought, fetched at `apiNow` on the API's clock (`wall` on the
+    /// host's, for the day's `fetchedAt`); a block not asked for or dropped keeps what was known.
+    public mutating func take(_ forecast: Forecast, at apiNow: Timestamp, wall: Timestamp) {
+        if let hours = forecast.hourly {
+            hourly = hours
+            hourlyFetchedAt = apiNow
+        }
+        if let days = forecast.daily {
+            daily = days.map { day in
+                var day = day
+                day.fetchedAt = wall
+                return day
+            }
+            dailyFetchedAt = apiNow
+        }
+        if let steps = forecast.nowcast {
+            nowcast = steps
+            nowcastFetchedAt = apiNow
+        }
+    }
+}
+
+extension LocationState {
+    /// The forecast a previous run left for this location: its `forecast`, else its `today` alone.
+    public var restoredForecast: LocationForecast {
+        if let forecast { return forecast }
+        guard let today else { return LocationForecast() }
+        return LocationForecast(daily: [today], dailyFetchedAt: today.fetchedAt)
+    }
+}

@@ -1,0 +1,55 @@
+/// What the daemon knows of a location's coming hours and days (SPEC §9): each block as last fetched,
+/// with the time it was fetched. Blocks are replaced whole; steps already past are filtered by readers
+/// relative to their own now (the window slides between refreshes).
+public struct LocationForecast: Sendable, Hashable {
+    /// The hours, oldest first, as last fetched.
+    public var hourly: [HourForecast]
+    /// When `hourly` was fetched; nil when never.
+    public var hourlyFetchedAt: Timestamp?
+    /// The days, the location's current local day first when fetched, as last fetched.
+    public var daily: [DayForecast]
+    /// When `daily` was fetched; nil when never.
+    public var dailyFetchedAt: Timestamp?
+    /// The 15-minute precipitation steps, as last fetched.
+    public var nowcast: [NowcastStep]
+    /// When `nowcast` was fetched; nil when never.
+    public var nowcastFetchedAt: Timestamp?
+
+    /// A forecast; empty by default.
+    public init(
+        hourly: [HourForecast] = [],
+        hourlyFetchedAt: Timestamp? = nil,
+        daily: [DayForecast] = [],
+        dailyFetchedAt: Timestamp? = nil,
+        nowcast: [NowcastStep] = [],
+        nowcastFetchedAt: Timestamp? = nil
+    ) {
+        self.hourly = hourly
+        self.hourlyFetchedAt = hourlyFetchedAt
+        self.daily = daily
+        self.dailyFetchedAt = dailyFetchedAt
+        self.nowcast = nowcast
+        self.nowcastFetchedAt = nowcastFetchedAt
+    }
+
+    /// Whether nothing is known.
+    public var isEmpty: Bool {
+        hourlyFetchedAt == nil && dailyFetchedAt == nil && nowcastFetchedAt == nil
+    }
+
+    /// The hours still coming at `now` (the API's clock): those whose time is after `now` (SPEC §9).
+    public func comingHours(at now: Timestamp) -> [HourForecast] {
+        hourly.filter { $0.time > now }
+    }
+
+    /// The days from the local date of `now` on, in a place `utcOffsetSeconds` ahead of UTC.
+    public func comingDays(at now: Timestamp, utcOffsetSeconds: Int) -> [DayForecast] {
+        let today = LocalDate(at: now, utcOffsetSeconds: utcOffsetSeconds)
+        return daily.filter { $0.date >= today }
+    }
+
+    /// The 15-minute steps still coming at `now`: those whose quarter hour ends after `now`.
+    public func comingSteps(at now: Timestamp) -> [NowcastStep] {
+        nowcast.filter { $0.time > now }
+    }
+}

@@ -1,0 +1,100 @@
+/// The nowcast summed up relative to a moment (SPEC §9 "Nowcast"): when the next rain (or snow) starts
+/// and ends within the steps still coming, and one short sentence. Worked out anew at every write.
+public struct NowcastSummary: Sendable, Hashable {
+    /// When the first wet step's 15 minutes start (its time − 15 min); nil when every coming step is dry.
+    public var rainStartsAt: Timestamp?
+    /// When that rain ends: the end of the last wet step of its run; nil when it lasts past the steps.
+    public var rainEndsAt: Timestamp?
+    /// The precipitation of the first wet step, in millimetres.
+    public var firstWetMillimetres: Double?
+    /// Whether the hour the rain starts in is forecast as snow.
+    public var isSnow: Bool
+    /// `rain in 25 min`, `rain for the next 40 min`, `rain for 2 h`, `dry for 2 h`.
+    public var summary: String
+    /// Wet now or within 30 minutes.
+    public var isRainSoon: Bool
+
+    /// A step is wet at this much precipitation or more, in millimetres.
+    public static let wetMillimetres = 0.1
+    /// "Rain soon": wet now or within this many seconds.
+    public static let soonSeconds = 1800.0
+
+    /// The summary of `steps` at `now` (the API's clock), the values in `unit`; `hourly` tells rain
+    /// from snow. Nil when no step is coming.
+    public init?(
+        steps: [NowcastStep],
+        hourly: [HourForecast] = [],
+        unit: PrecipitationUnit,
+        at now: Timestamp
+    ) {
+        let coming = steps.filter { $0.time > now }.sorted { $0.time < $1.time }
+        guard let last = coming.last else { return nil }
+        let toMillimetres = unit == .mm ? 1.0 : 25.4
+        func isWet(_ step: NowcastStep) -> Bool {
+            guard let value = step.precipitation else { return false }
+            return value * toMillimetres >= Self.wetMillimetres - 1e-9
+        }
+        guard let firstWet = coming.firstIndex(where: isWet) else {
+            self.init(
+                rainStartsAt: nil,
+                rainEndsAt: nil,
+                firstWetMillimetres: nil,
+                isSnow: false,
+                summary: "dry for " + Self.duration(last.time.seconds(since: now)),
+                isRainSoon: false
+            )
+            return
+        }
+        let startsAt = coming[firstWet].time.adding(seconds: -NowcastStep.length)
+        var lastWet = firstWet
+        while lastWet + 1 < coming.count, isWet(coming[lastWet + 1]) { lastWet += 1 }
+        let endsAt: Timestamp? = lastWet + 1 < coming.count ? coming[lastWet].time : nil
+        let hourStart = (max(startsAt, now).secondsSinceEpoch / 3600).rounded(.down) * 3600
+        let snow = hourly.first { $0.time.secondsSinceEpoch == hourStart }?.code?.category == .snow
+        let word = snow ? "snow" : "rain"
+        let text: String
+        if startsAt <= now {
+            if let endsAt {
+                text = "\(word) for the next " + Self.duration(endsAt.seconds(since: now))
+            } else {
+                text = "\(word) for " + Self.duration(last.time.seconds(since: now))
+            }
+        } else {
+            text = "\(word) in " + Self.duration(startsAt.seconds(since: now))
+        }
+        self.init(
+            rainStartsAt: startsAt,
+            rainEndsAt: endsAt,
+            firstWetMillimetres: coming[firstWet].precipitation.map { $0 * toMillimetres },
+            isSnow: snow,
+            summary: text,
+            isRainSoon: startsAt.seconds(since: now) <= Self.soonSeconds
+        )
+    }
+
+    /// A summary with these values.
+    public init(
+        rainStartsAt: Timestamp?,
+        rainEndsAt: Timestamp?,
+        firstWetMillimetres: Double?,
+        isSnow: Bool,
+        summary: String,
+        isRainSoon: Bool
+    ) {
+        self.rainStartsAt = rainStartsAt
+        self.rainEndsAt = rainEndsAt
+        self.firstWetMillimetres = firstWetMillimetres
+        self.isSnow = isSnow
+        self.summary = summary
+        self.isRainSoon = isRainSoon
+    }
+
+    /// `25 min` (whole minutes, at least 1); from an hour on to the nearest quarter hour: `2 h`,
+    /// `1 h 15 min`.
+    public static func duration(_ seconds: Double) -> String {
+        var minutes = max(1, Int((seconds / 60).rounded()))
+        if minutes < 60 { return "\(minutes) min" }
+        minutes = Int((Double(minutes) / 15).rounded()) * 15
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+}
