@@ -52,6 +52,10 @@ public struct Configuration: Sendable, Hashable {
     public var api = API()
     /// The units asked for.
     public var units = Units()
+    /// Which forecast blocks ride on the requests (SPEC §9).
+    public var forecast = ForecastSettings()
+    /// The bar's text, icons and clock (SPEC §9).
+    public var display = DisplaySettings()
     /// The locations, in rotation order.
     public var locations: [Location] = Configuration.defaultLocations
 

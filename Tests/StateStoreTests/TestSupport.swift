@@ -70,7 +70,7 @@ enum SpecExample {
                 fetchedAt: generatedAt,
                 nextRefreshAt: Timestamp(secondsSinceEpoch: 1_795_320_941),
                 weather: weather,
-                today: Today(
+                today: DayForecast(
                     date: LocalDate(parsing: "2026-11-22")!,
                     temperatureMax: 4.1,
                     temperatureMin: -0.8,

@@ -24,10 +24,10 @@ struct LocalClockTests {
     }
 }
 
-@Suite("Today without sunrise or sunset")
+@Suite("DayForecast without sunrise or sunset")
 struct SunlessDayTests {
-    func day(_ text: String, sunrise: Timestamp? = nil, sunset: Timestamp? = nil) throws -> Today {
-        Today(
+    func day(_ text: String, sunrise: Timestamp? = nil, sunset: Timestamp? = nil) throws -> DayForecast {
+        DayForecast(
             date: try #require(LocalDate(parsing: text)),
             sunrise: sunrise,
             sunset: sunset,

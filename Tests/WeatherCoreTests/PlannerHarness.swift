@@ -60,7 +60,7 @@ struct PlannerHarness {
     mutating func succeed(
         observedAt: Timestamp? = nil,
         dataInterval: Double = 900,
-        today: Today? = nil,
+        today: DayForecast? = nil,
         elapsed: Double = 0
     ) -> FinishPlan {
         advance(elapsed)
@@ -70,7 +70,7 @@ struct PlannerHarness {
         let outlook =
             today
             ?? (planner.inFlight?.includeToday == true
-                ? Today(date: LocalDate(at: now.wall, utcOffsetSeconds: 3600), temperatureMax: 4, fetchedAt: now.wall)
+                ? DayForecast(date: LocalDate(at: now.wall, utcOffsetSeconds: 3600), temperatureMax: 4, fetchedAt: now.wall)
                 : nil)
         return planner.finish(
             FetchOutcome(

@@ -91,7 +91,7 @@ final class ScriptedProvider: WeatherProviding {
         }
         let today =
             includingToday
-            ? Today(
+            ? DayForecast(
                 date: LocalDate(at: weather.observedAt, utcOffsetSeconds: weather.utcOffsetSeconds ?? 0),
                 temperatureMax: 4.1,
                 temperatureMin: -0.8,
