@@ -22,4 +22,29 @@ public struct DayForecast: Sendable, Hashable {
     public var code: WMOCode?
     /// When these values were fetched.
     public var fetchedAt: Timestamp
+
+    /// Creates a day.
+    public init(
+        date: LocalDate,
+        temperatureMax: Double? = nil,
+        temperatureMin: Double? = nil,
+        precipitationProbabilityMax: Double? = nil,
+        precipitationSum: Double? = nil,
+        uvIndexMax: Double? = nil,
+        sunrise: Timestamp? = nil,
+        sunset: Timestamp? = nil,
+        code: WMOCode? = nil,
+        fetchedAt: Timestamp
+    ) {
+        self.date = date
+        self.temperatureMax = temperatureMax
+        self.temperatureMin = temperatureMin
+        self.precipitationProbabilityMax = precipitationProbabilityMax
+        self.precipitationSum = precipitationSum
+        self.uvIndexMax = uvIndexMax
+        self.sunrise = sunrise
+        self.sunset = sunset
+        self.code = code
+        self.fetchedAt = fetchedAt
+    }
 }
