@@ -93,7 +93,7 @@ let package = Package(
 
         // Fixtures shared by the test targets.
         .target(name: "WeatherTestSupport", dependencies: ["WeatherCore"], path: "Tests/WeatherTestSupport"),
-        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore"]),
+        .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherTestSupport"]),
         .testTarget(
             name: "OpenMeteoTests",
             dependencies: ["OpenMeteo", "WeatherCore", "FakeOpenMeteo", "WeatherTestSupport"],

@@ -28,8 +28,8 @@ extension Planner {
         for index in records.indices { records[index].forced = true }
     }
 
-    /// Takes what a previous run's state file knew: the API clock's samples, weather and the day's
-    /// outlook of locations still at the same place in the same units, their failure count, the quota
+    /// Takes what a previous run's state file knew: the API clock's samples, the announced rain
+    /// episodes, weather and the forecast of locations still at the same place in the same units, their failure count, the quota
     /// windows that are still the current ones (on the API's clock), and a pause that lies ahead within
     /// its cause's limit. Counters start anew. Returns what is worth a journal entry (a dropped pause).
     @discardableResult
@@ -37,6 +37,8 @@ extension Planner {
         let daemon = previous.daemon
         apiClock = daemon.apiClock
         if abs(apiClock.offset) > APIClock.noticeThreshold { reportedOffset = apiClock.offset }
+        // An episode announced before the restart is not announced again (SPEC §9).
+        rainEpisodes = Set(daemon.rainEpisodes ?? []).intersection(records.map(\.location.id))
         for entry in previous.locations {
             guard let index = records.firstIndex(where: { $0.configured.id == entry.location.id }) else { continue }
             var record = records[index]

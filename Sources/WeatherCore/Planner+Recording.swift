@@ -40,6 +40,7 @@ extension Planner {
             events.append(.unusualDataInterval(location: record.location.id, seconds: sent))
         }
         record.forecast.take(forecast, at: apiTime(at: now), wall: now.wall)
+        noticeDroppedBlocks(of: forecast, at: record.location, events: &events)
         record.fetchedAt = now.wall
         record.refreshedAt = .uptime(order.startedUptime)
         if order.guarded { record.answered = Array((record.answered + [now.uptime]).suffix(2)) }

@@ -10,9 +10,12 @@ extension Planner {
         public var startedAt: Timestamp
         /// The fetch deadline in seconds.
         public var timeout: Double
+        /// The `display` settings, written for readers that cannot read the configuration.
+        public var display: DisplaySettings?
 
         /// An identity.
-        public init(pid: Int, version: String, startedAt: Timestamp, timeout: Double) {
+        public init(pid: Int, version: String, startedAt: Timestamp, timeout: Double, display: DisplaySettings? = nil) {
+            self.display = display
             self.pid = pid
             self.version = version
             self.startedAt = startedAt
@@ -23,30 +26,33 @@ extension Planner {
     /// The state file's content at `now`.
     public func snapshot(at now: Moment, identity: Identity) -> StateSnapshot {
         let apiNow = apiTime(at: now)
+        var daemon = DaemonInfo(
+            pid: identity.pid,
+            version: identity.version,
+            startedAt: identity.startedAt,
+            intervalSeconds: settings.interval,
+            timeoutSeconds: identity.timeout,
+            staleAfterSeconds: settings.staleAfter,
+            refresh: settings.refresh.description,
+            ticks: counters.ticks,
+            ticksFetched: counters.ticksFetched,
+            ticksSkipped: counters.ticksSkipped,
+            ticksFromCache: counters.ticksFromCache,
+            ticksMissed: counters.ticksMissed,
+            fetchesOK: counters.fetchesOK,
+            fetchesFailed: counters.fetchesFailed,
+            requests: counters.requests,
+            backoffUntil: backoff.until?.wall(at: now),
+            backoffCause: backoff.cause,
+            quota: QuotaReport(ledger, limits: settings.limits, at: apiNow),
+            apiClockOffsetSeconds: apiClock.offset,
+            apiClockSamples: apiClock.samples
+        )
+        daemon.display = identity.display
+        daemon.rainEpisodes = rainEpisodes.isEmpty ? nil : rainEpisodes.sorted()
         return StateSnapshot(
             generatedAt: now.wall,
-            daemon: DaemonInfo(
-                pid: identity.pid,
-                version: identity.version,
-                startedAt: identity.startedAt,
-                intervalSeconds: settings.interval,
-                timeoutSeconds: identity.timeout,
-                staleAfterSeconds: settings.staleAfter,
-                refresh: settings.refresh.description,
-                ticks: counters.ticks,
-                ticksFetched: counters.ticksFetched,
-                ticksSkipped: counters.ticksSkipped,
-                ticksFromCache: counters.ticksFromCache,
-                ticksMissed: counters.ticksMissed,
-                fetchesOK: counters.fetchesOK,
-                fetchesFailed: counters.fetchesFailed,
-                requests: counters.requests,
-                backoffUntil: backoff.until?.wall(at: now),
-                backoffCause: backoff.cause,
-                quota: QuotaReport(ledger, limits: settings.limits, at: apiNow),
-                apiClockOffsetSeconds: apiClock.offset,
-                apiClockSamples: apiClock.samples
-            ),
+            daemon: daemon,
             currentLocation: currentLocation,
             rotationIndex: rotationIndex,
             locations: records.map { record in
@@ -62,7 +68,13 @@ extension Planner {
                     nextRefreshAt: nextRefresh(of: record, at: now),
                     weather: record.weather,
                     today: record.today,
-                    forecast: record.forecast.isEmpty ? nil : record.forecast,
+                    forecast: record.forecast.isEmpty
+                        ? nil
+                        : record.forecast.window(
+                            at: apiNow,
+                            settings: settings.forecast,
+                            utcOffsetSeconds: record.weather?.utcOffsetSeconds
+                        ),
                     lastError: record.lastError,
                     consecutiveFailures: record.failures
                 )

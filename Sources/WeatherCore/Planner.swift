@@ -37,6 +37,10 @@ public struct Planner: Sendable {
     var reportedFull: [QuotaWindow: Timestamp] = [:]
     /// Locations whose unusual data interval was reported.
     var reportedIntervals: Set<String> = []
+    /// Bad-input conditions of forecast blocks already logged (SPEC §9: once per condition).
+    var reportedDrops: Set<String> = []
+    /// Locations whose rain episode was announced (SPEC §9), kept across restarts in the cache.
+    public internal(set) var rainEpisodes: Set<String> = []
     /// Wall minus uptime at the last look, to notice clock steps.
     var clockOffset: Double?
     /// Draws the spread delays.
@@ -74,6 +78,7 @@ public struct Planner: Sendable {
         let tick = nextTick
         nextTick += 1
         counters.ticks += 1
+        noticeRain(at: now, events: &events)
         let index = tick % records.count
         let record = records[index]
         currentLocation = record.location.id
@@ -129,6 +134,7 @@ public struct Planner: Sendable {
             change = .discarded
             record = LocationRecord(location: order.location)
         }
+        noticeRain(at: now, events: &events)
         let next = dequeue(at: now, events: &events)
         return FinishPlan(order: order, record: record, change: change, events: events, next: next)
     }

@@ -16,13 +16,20 @@ public enum PlannerEvent: Sendable, Hashable {
     case clockStepped(seconds: Double)
     /// A response's `current.interval` lay outside 60 s–3 h; 900 s is used (once per location).
     case unusualDataInterval(location: String, seconds: Double)
+    /// A location's nowcast turned from dry to rain (or snow) due within 30 minutes: once per episode.
+    case rainSoon(location: Location, summary: NowcastSummary)
+    /// A location's nowcast read dry for its whole window again: the episode ended (not logged).
+    case rainEnded(location: String)
+    /// A forecast block was dropped as bad input (once per condition); `reason` says which and why.
+    case forecastBlockDropped(location: Location, reason: String)
 }
 
 extension PlannerEvent {
-    /// Whether the event starts, ends or drops a pause: what a restart must know (SPEC §6).
-    public var changesPause: Bool {
+    /// Whether the event changes what a restart must know (SPEC §6): a pause's start, end or drop, or
+    /// a rain episode's start or end.
+    public var changesDurableState: Bool {
         switch self {
-        case .backoffBegan, .backoffEnded, .pauseDropped: true
+        case .backoffBegan, .backoffEnded, .pauseDropped, .rainSoon, .rainEnded: true
         default: false
         }
     }

@@ -44,6 +44,8 @@ public struct ConfigParser: Sendable {
                 config.prometheusTextfile = path.isEmpty ? nil : path
             case "api": try parseAPI(value, into: &config.api, lines: &lines)
             case "units": try parseUnits(value, into: &config.units)
+            case "forecast": config.forecast = try parseForecast(value)
+            case "display": config.display = try parseDisplay(value)
             case "locations": config.locations = try parseLocations(value, lines: &lines)
             default: throw unknownKey(key, path: "", line: keyLine)
             }
@@ -197,7 +199,7 @@ public struct ConfigParser: Sendable {
 
     // MARK: - Typed values
 
-    private func mapping(_ node: Node, path: String) throws(ConfigError) -> [(String, Node, Int?)] {
+    func mapping(_ node: Node, path: String) throws(ConfigError) -> [(String, Node, Int?)] {
         guard case .mapping(let mapping) = node else {
             if case .scalar(let scalar) = node, Self.isNull(scalar) { return [] }
             throw error(
@@ -216,18 +218,18 @@ public struct ConfigParser: Sendable {
         return entries
     }
 
-    private func scalar(_ node: Node, path: String, expected: String) throws(ConfigError) -> Node.Scalar {
+    func scalar(_ node: Node, path: String, expected: String) throws(ConfigError) -> Node.Scalar {
         guard case .scalar(let scalar) = node else { throw error(path, node.mark.line, "must be \(expected)") }
         return scalar
     }
 
-    private func string(_ node: Node, path: String) throws(ConfigError) -> String {
+    func string(_ node: Node, path: String) throws(ConfigError) -> String {
         let value = try scalar(node, path: path, expected: "a string")
         if Self.isNull(value) { return "" }
         return value.string
     }
 
-    private func number(_ node: Node, path: String, range: ClosedRange<Double>) throws(ConfigError) -> Double {
+    func number(_ node: Node, path: String, range: ClosedRange<Double>) throws(ConfigError) -> Double {
         let value = try scalar(node, path: path, expected: "a number")
         guard value.style == .plain, let number = Double(value.string), number.isFinite,
             value.string.allSatisfy({ $0.isNumber || "+-.eE".contains($0) })
@@ -269,7 +271,7 @@ public struct ConfigParser: Sendable {
         return policy
     }
 
-    private func choice<Choice: RawRepresentable & CaseIterable>(
+    func choice<Choice: RawRepresentable & CaseIterable>(
         _ node: Node,
         path: String
     ) throws(ConfigError)
@@ -283,17 +285,17 @@ public struct ConfigParser: Sendable {
         return choice
     }
 
-    private static func isNull(_ scalar: Node.Scalar) -> Bool {
+    static func isNull(_ scalar: Node.Scalar) -> Bool {
         scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 
     // MARK: - Errors
 
-    private func error(_ path: String, _ line: Int?, _ message: String) -> ConfigError {
+    func error(_ path: String, _ line: Int?, _ message: String) -> ConfigError {
         ConfigError(file: file, keyPath: path, line: line, message: message)
     }
 
-    private func unknownKey(_ key: String, path: String, line: Int?) -> ConfigError {
+    func unknownKey(_ key: String, path: String, line: Int?) -> ConfigError {
         ConfigError(file: file, keyPath: path.isEmpty ? key : "\(path).\(key)", line: line, message: "unknown key")
     }
 

@@ -29,14 +29,28 @@ extension Configuration {
         return warnings
     }
 
-    /// About how many calls a second the refresh policy spends: weight / interval under `every_tick`,
-    /// else N / max(P, N × interval), P the data interval (900 s) or the duration.
+    /// About how many calls a second the refresh policy spends: w / interval under `every_tick`, else
+    /// w × N / max(P, N × interval), P the data interval (900 s) or the duration, w the average weight
+    /// of a request (SPEC §3, §9).
     public var callsPerSecond: Double {
         let count = Double(locations.count)
         guard let period = refreshPeriod else {
-            return Weight.calls(Forecast.weight(includingToday: false)) / interval.seconds
+            return averageWeight(requestsPerDay: 86_400 / (count * interval.seconds)) / interval.seconds
         }
-        return count / max(period, count * interval.seconds)
+        let spacing = max(period, count * interval.seconds)
+        return averageWeight(requestsPerDay: 86_400 / spacing) * count / spacing
+    }
+
+    /// The day's weights of one location divided by its day's requests, at `requestsPerDay` requests:
+    /// every request carries the current weather (and the nowcast), `hourly` rides on one request an
+    /// hour, `daily` on about five a day (four 6-hour slots and the local date's change).
+    func averageWeight(requestsPerDay: Double) -> Double {
+        let hours = forecast.hours > 0 ? forecast.hours + 1 : nil
+        let base = Weight.calls(ForecastBlocks(nowcast: forecast.nowcast).weight)
+        let hourly = Weight.calls(ForecastBlocks(hours: hours, nowcast: forecast.nowcast).weight) - base
+        let daily = Weight.calls(ForecastBlocks(days: forecast.days, nowcast: forecast.nowcast).weight) - base
+        guard requestsPerDay > 0 else { return base }
+        return base + (hourly * min(requestsPerDay, 24) + daily * min(requestsPerDay, 5)) / requestsPerDay
     }
 
     /// The period after which a location is refreshed: the data interval under `auto`, the duration,

@@ -97,7 +97,8 @@ public struct Configuration: Sendable, Hashable {
             refresh: refresh,
             limits: limits,
             staleAfter: staleAfter.seconds,
-            units: units
+            units: units,
+            forecast: forecast
         )
     }
 }

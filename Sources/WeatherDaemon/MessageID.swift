@@ -24,4 +24,6 @@ public enum MessageID {
     public static let apiClock = "fa55651779384cc49b649a09e8ddaccc"
     /// The state file could not be written (PRIORITY 3), or can be again (PRIORITY 5).
     public static let stateWrite = "0ae3383558bf41c691981d4e0ba98393"
+    /// A location's nowcast turned from dry to rain within 30 minutes: once per episode (PRIORITY 5).
+    public static let rainSoon = "fdf6618d0b944e2f959d3f1007fd28dc"
 }

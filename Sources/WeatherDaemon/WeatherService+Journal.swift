@@ -165,8 +165,37 @@ extension WeatherService {
                         "weather.location": "\(id)", "weather.data_interval_seconds": "\(NumberFormat.json(seconds))",
                     ]
                 )
+            case .rainSoon(let location, let summary):
+                logRainSoon(location, summary: summary)
+            case .rainEnded:
+                break
+            case .forecastBlockDropped(let location, let reason):
+                logger.warning(
+                    "\(location.name): forecast block dropped: \(reason); the rest of the response is used",
+                    metadata: ["weather.location": "\(location.id)", "weather.forecast_problem": "\(reason)"]
+                )
             }
         }
+    }
+
+    /// The forecast entry of SPEC §7: `Berlin: rain in about 20 min`, once per episode.
+    private func logRainSoon(_ location: Location, summary: NowcastSummary) {
+        guard let startsAt = summary.rainStartsAt else { return }
+        let word = summary.isSnow ? "snow" : "rain"
+        let seconds = startsAt.seconds(since: planner.apiTime(at: environment.now()))
+        let minutes = Int((seconds / 300).rounded()) * 5
+        let message = minutes <= 0 ? "\(location.name): \(word) now" : "\(location.name): \(word) in about \(minutes) min"
+        var metadata: Logger.Metadata = [
+            "message_id": "\(MessageID.rainSoon)",
+            "weather.location": "\(location.id)",
+            "weather.location_name": "\(location.name)",
+            "weather.rain_starts_at": "\(startsAt.rfc3339)",
+            "weather.nowcast": "\(summary.summary)",
+        ]
+        if let millimetres = summary.firstWetMillimetres {
+            metadata["weather.rain_mm"] = "\(NumberFormat.fixed(millimetres, decimals: 2))"
+        }
+        logger.notice("\(message)", metadata: metadata)
     }
 
     private static func describe(_ waiting: Waiting) -> String {

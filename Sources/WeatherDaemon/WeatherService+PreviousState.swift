@@ -51,7 +51,7 @@ extension WeatherService {
         logger.info("previous state loaded", metadata: ["weather.previous_state": "\(path)"])
         log(events)
         // A saved pause dropped at start must not come back at the next one.
-        if events.contains(where: \.changesPause) { saveCache(at: now) }
+        if events.contains(where: \.changesDurableState) { saveCache(at: now) }
     }
 
     /// Replaces an earlier version's state file, now taken over, with a link to the state file, so readers

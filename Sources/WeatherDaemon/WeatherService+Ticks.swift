@@ -11,7 +11,7 @@ extension WeatherService {
         lastTickAt = .now
         guard let plan = planner.tick(at: now, missed: missed) else { return }
         log(plan.events)
-        if plan.events.contains(where: \.changesPause) { saveCache(at: now) }
+        if plan.events.contains(where: \.changesDurableState) { saveCache(at: now) }
         switch plan.action {
         case .fetch(let order):
             // Logged, written and told to systemd when it ends.
@@ -114,7 +114,7 @@ extension WeatherService {
             let forecast = try await provider.forecast(
                 at: location,
                 units: order.units,
-                includingToday: order.includeToday
+                blocks: order.blocks
             )
             return FetchOutcome(
                 result: .success(forecast),
@@ -184,7 +184,8 @@ extension WeatherService {
                 pid: environment.pid,
                 version: environment.version,
                 startedAt: startedAt,
-                timeout: configuration.timeout.seconds
+                timeout: configuration.timeout.seconds,
+                display: configuration.display
             )
         )
     }

@@ -71,14 +71,18 @@ struct Once: AsyncParsableCommand {
                 let forecast = try await provider.forecast(
                     at: entry.location,
                     units: config.units,
-                    includingToday: true
+                    blocks: config.forecast.everyBlock
                 )
                 entry.weather = forecast.weather
-                entry.today = forecast.today.map { today in
-                    var today = today
-                    today.fetchedAt = World.now()
-                    return today
-                }
+                var known = LocationForecast()
+                known.take(forecast, at: forecast.weather.observedAt, wall: World.now())
+                let shown = known.window(
+                    at: World.now(),
+                    settings: config.forecast,
+                    utcOffsetSeconds: forecast.weather.utcOffsetSeconds
+                )
+                entry.today = shown.daily.first
+                entry.forecast = shown
                 entry.fetchedAt = World.now()
             } catch {
                 entry.lastError = ErrorRecord(error, at: World.now())

@@ -162,27 +162,28 @@ struct PlannerDueTests {
         #expect(fetched == 4)
     }
 
-    @Test func theDayOutlookIsAskedForWhenMissingOfAnotherDateOrOlderThanSixHours() {
+    @Test func theDaysAreAskedForWhenMissingInANewSixHourSlotOrAfterTheLocalDateChanged() {
         var harness = PlannerHarness(locations: [berlin], refresh: .everyTick)
         let first = harness.tickFetching()!
-        #expect(first.includeToday)
-        #expect(first.weight == 16)
+        #expect(first.blocks.days == 1)
+        #expect(first.weight == 18)
         harness.succeed()
         harness.advance(10)
         let second = harness.tickFetching()!
-        #expect(!second.includeToday)
+        #expect(second.blocks.days == nil)
         #expect(second.weight == 10)
         harness.succeed()
-        // Six hours and a tick later.
-        harness.advance(6 * 3600 + 10)
-        #expect(harness.tickFetching()!.includeToday)
+        // 12:00Z + 6 h: the slot 18:00Z–24:00Z begins.
+        harness.advance(6 * 3600 - 10)
+        #expect(harness.tickFetching()!.blocks.days == 1)
         harness.succeed()
-        // 12:00Z is 13:00 in Berlin (+1 h); at 23:00Z it is tomorrow there.
-        harness.advance(4 * 3600)
-        #expect(!harness.tickFetching()!.includeToday)
+        // 22:59Z: the same slot, and still the same day in Berlin (+1 h).
+        harness.advance(4 * 3600 + 59 * 60)
+        #expect(harness.tickFetching()!.blocks.days == nil)
         harness.succeed()
-        harness.advance(1 * 3600)
-        #expect(harness.tickFetching()!.includeToday)
+        // 23:00Z is tomorrow in Berlin: asked again, within the same UTC slot.
+        harness.advance(60)
+        #expect(harness.tickFetching()!.blocks.days == 1)
     }
 
     @Test func theDefaultsCostAboutFourTimesNinetySixRequestsADay() {

@@ -1,4 +1,5 @@
 import WeatherCore
+import WeatherTestSupport
 
 /// A planner with a clock of its own, for tests: ticks and fetch outcomes at chosen moments, nothing
 /// sleeps, nothing is sent.
@@ -8,6 +9,8 @@ struct PlannerHarness {
     static let newYork = Location(name: "New York", latitude: 40.7128, longitude: -74.006)
     static let tokyo = Location(name: "Tokyo", latitude: 35.6895, longitude: 139.6917)
     static let four = [berlin, london, newYork, tokyo]
+    /// The forecast as far as the tests of fetching need it: today's outlook alone.
+    static let todayOnly = ForecastSettings(hours: 0, days: 1, nowcast: false)
 
     /// 2026-11-22T12:00:00Z, uptime 1000 s.
     static let start = Moment(wall: Timestamp(secondsSinceEpoch: 1_795_348_800), uptime: 1000)
@@ -25,11 +28,12 @@ struct PlannerHarness {
         refresh: RefreshPolicy = .auto,
         limits: QuotaLimits = .none,
         start: Moment = PlannerHarness.start,
-        seed: UInt64 = 42
+        seed: UInt64 = 42,
+        forecast: ForecastSettings = PlannerHarness.todayOnly
     ) {
         planner = Planner(
             locations: locations,
-            settings: PlannerSettings(interval: interval, refresh: refresh, limits: limits),
+            settings: PlannerSettings(interval: interval, refresh: refresh, limits: limits, forecast: forecast),
             seed: seed
         )
         now = start
@@ -61,20 +65,22 @@ struct PlannerHarness {
         observedAt: Timestamp? = nil,
         dataInterval: Double = 900,
         today: DayForecast? = nil,
+        wetFromStep: Int? = nil,
         elapsed: Double = 0
     ) -> FinishPlan {
         advance(elapsed)
         let observed = observedAt ?? Self.periodStart(of: now.wall.adding(seconds: apiSkew), interval: dataInterval)
         let weather = Weather.sample(observedAt: observed, dataInterval: dataInterval)
-        // The day's outlook, when the planner asked for it.
-        let outlook =
-            today
-            ?? (planner.inFlight?.includeToday == true
-                ? DayForecast(date: LocalDate(at: now.wall, utcOffsetSeconds: 3600), temperatureMax: 4, fetchedAt: now.wall)
-                : nil)
+        // The blocks the planner asked for.
+        var forecast = Forecast.synthetic(
+            weather,
+            blocks: planner.inFlight?.blocks ?? .none,
+            wetFromStep: wetFromStep
+        )
+        if let today { forecast.daily = [today] }
         return planner.finish(
             FetchOutcome(
-                result: .success(Forecast(weather: weather, today: outlook)),
+                result: .success(forecast),
                 elapsed: .seconds(elapsed),
                 apiClockSample: sendsDate ? apiSkew : nil
             ),

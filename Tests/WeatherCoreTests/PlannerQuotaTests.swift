@@ -177,8 +177,8 @@ struct QuotaLedgerTests {
         #expect(Weight.of(variables: 10) == 10)
         #expect(Weight.of(variables: 3) == 10)
         #expect(Weight.of(variables: 16) == 16)
-        #expect(Forecast.weight(includingToday: true) == 16)
-        #expect(Forecast.weight(includingToday: false) == 10)
+        #expect(ForecastBlocks(days: 1).weight == 18)
+        #expect(ForecastBlocks.none.weight == 10)
         #expect(QuotaLimits(minute: 0.5, hour: 1.6, day: 10_000).dayTenths == 100_000)
         #expect(Weight.calls(16) == 1.6)
     }

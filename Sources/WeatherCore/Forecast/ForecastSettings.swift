@@ -19,4 +19,9 @@ public struct ForecastSettings: Sendable, Hashable {
         self.days = days
         self.nowcast = nowcast
     }
+
+    /// Every block these settings want, as a first request of a location carries them.
+    public var everyBlock: ForecastBlocks {
+        ForecastBlocks(hours: hours > 0 ? hours + 1 : nil, days: days, nowcast: nowcast)
+    }
 }

@@ -21,13 +21,16 @@ final class ScriptedProvider: WeatherProviding {
     /// One request as the provider saw it.
     struct Call: Sendable, Equatable {
         var id: String
-        var includingToday: Bool
+        var blocks: ForecastBlocks
+        /// Whether the day's outlook was asked for.
+        var includingToday: Bool { blocks.days != nil }
     }
 
     private struct State {
         var scripts: [String: [Step]] = [:]
         var calls: [Call] = []
         var cancelledCalls: [String] = []
+        var wetFromStep: Int?
     }
 
     private let state = Mutex(State())
@@ -50,6 +53,11 @@ final class ScriptedProvider: WeatherProviding {
         return weather
     }
 
+    /// From now on, answers a nowcast wet from its step `step` on (nil: dry).
+    func rain(fromStep step: Int?) {
+        state.withLock { $0.wetFromStep = step }
+    }
+
     /// Location ids in the order they were asked for.
     var calls: [String] { state.withLock { $0.calls.map(\.id) } }
     /// Every request, with whether it asked for the day's outlook.
@@ -62,9 +70,9 @@ final class ScriptedProvider: WeatherProviding {
         state.withLock { $0.scripts[id, default: []].append(contentsOf: steps) }
     }
 
-    func forecast(at location: Location, units: Units, includingToday: Bool) async throws(FetchError) -> Forecast {
+    func forecast(at location: Location, units: Units, blocks: ForecastBlocks) async throws(FetchError) -> Forecast {
         let step = state.withLock { state -> Step? in
-            state.calls.append(Call(id: location.id, includingToday: includingToday))
+            state.calls.append(Call(id: location.id, blocks: blocks))
             guard var steps = state.scripts[location.id], !steps.isEmpty else { return nil }
             let step = steps.removeFirst()
             state.scripts[location.id] = steps
@@ -89,17 +97,8 @@ final class ScriptedProvider: WeatherProviding {
             }
             weather = try then.get()
         }
-        let today =
-            includingToday
-            ? DayForecast(
-                date: LocalDate(at: weather.observedAt, utcOffsetSeconds: weather.utcOffsetSeconds ?? 0),
-                temperatureMax: 4.1,
-                temperatureMin: -0.8,
-                precipitationProbabilityMax: 80,
-                code: WMOCode(61),
-                fetchedAt: weather.observedAt
-            ) : nil
-        return Forecast(weather: weather, today: today)
+        let wetFromStep = state.withLock { $0.wetFromStep }
+        return Forecast.synthetic(weather, blocks: blocks, wetFromStep: wetFromStep)
     }
 
     /// Waits (at most `timeout`) until `count` calls were made; returns whether they were.

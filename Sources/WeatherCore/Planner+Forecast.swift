@@ -1,0 +1,53 @@
+/// The forecast's share of the planner (SPEC §9): rain episodes, dropped blocks, and the window of
+/// coming hours, days and steps a snapshot shows.
+extension Planner {
+    /// Starts a rain episode for each location whose nowcast reads wet now or within 30 minutes (one
+    /// ``PlannerEvent/rainSoon(location:summary:)`` per episode) and ends the episode of each whose
+    /// whole window reads dry again.
+    mutating func noticeRain(at now: Moment, events: inout [PlannerEvent]) {
+        guard settings.forecast.nowcast else { return }
+        let apiNow = apiTime(at: now)
+        for record in records {
+            let id = record.location.id
+            guard
+                let summary = NowcastSummary(
+                    steps: record.forecast.nowcast,
+                    hourly: record.forecast.hourly,
+                    unit: record.weather?.units.precipitation ?? settings.units.precipitation,
+                    at: apiNow
+                )
+            else { continue }
+            if summary.isRainSoon, !rainEpisodes.contains(id) {
+                rainEpisodes.insert(id)
+                events.append(.rainSoon(location: record.location, summary: summary))
+            } else if summary.rainStartsAt == nil, rainEpisodes.contains(id) {
+                rainEpisodes.remove(id)
+                events.append(.rainEnded(location: id))
+            }
+        }
+    }
+
+    /// Logs each bad-input condition of `forecast`'s blocks once (SPEC §9 "Bad input").
+    mutating func noticeDroppedBlocks(of forecast: Forecast, at location: Location, events: inout [PlannerEvent]) {
+        for reason in forecast.droppedBlocks where reportedDrops.insert(reason).inserted {
+            events.append(.forecastBlockDropped(location: location, reason: reason))
+        }
+    }
+}
+
+extension LocationForecast {
+    /// What a snapshot at `apiNow` shows of this forecast under `settings`: the next `hours` hours, the
+    /// days from the local date on (at most `days`), the steps still coming; parts switched off are
+    /// empty.
+    public func window(at apiNow: Timestamp, settings: ForecastSettings, utcOffsetSeconds: Int?) -> LocationForecast {
+        var shown = self
+        shown.hourly = settings.hours > 0 ? Array(comingHours(at: apiNow).prefix(settings.hours)) : []
+        if settings.hours == 0 { shown.hourlyFetchedAt = nil }
+        if let utcOffsetSeconds {
+            shown.daily = Array(comingDays(at: apiNow, utcOffsetSeconds: utcOffsetSeconds).prefix(settings.days))
+        }
+        shown.nowcast = settings.nowcast ? comingSteps(at: apiNow) : []
+        if !settings.nowcast { shown.nowcastFetchedAt = nil }
+        return shown
+    }
+}

@@ -1,0 +1,49 @@
+import WeatherCore
+import YAML
+
+/// The `forecast` and `display` sections (SPEC §3, §9).
+extension ConfigParser {
+    func parseForecast(_ node: Node) throws(ConfigError) -> ForecastSettings {
+        var forecast = ForecastSettings()
+        for (key, value, line) in try mapping(node, path: "forecast") {
+            let path = "forecast.\(key)"
+            switch key {
+            case "hours": forecast.hours = try whole(value, path: path, range: ForecastSettings.hourRange)
+            case "days": forecast.days = try whole(value, path: path, range: ForecastSettings.dayRange)
+            case "nowcast": forecast.nowcast = try boolean(value, path: path)
+            default: throw unknownKey(key, path: "forecast", line: line)
+            }
+        }
+        return forecast
+    }
+
+    func parseDisplay(_ node: Node) throws(ConfigError) -> DisplaySettings {
+        var display = DisplaySettings()
+        for (key, value, line) in try mapping(node, path: "display") {
+            let path = "display.\(key)"
+            switch key {
+            case "text":
+                display.text = try string(value, path: path)
+            case "icons": display.icons = try choice(value, path: path)
+            case "clock": display.clock = try choice(value, path: path)
+            default: throw unknownKey(key, path: "display", line: line)
+            }
+        }
+        return display
+    }
+
+    private func whole(_ node: Node, path: String, range: ClosedRange<Int>) throws(ConfigError) -> Int {
+        let value = try number(node, path: path, range: Double(range.lowerBound)...Double(range.upperBound))
+        guard value == value.rounded() else { throw error(path, node.mark.line, "must be a whole number") }
+        return Int(value)
+    }
+
+    private func boolean(_ node: Node, path: String) throws(ConfigError) -> Bool {
+        let value = try scalar(node, path: path, expected: "true or false")
+        switch value.style == .plain ? value.string : "" {
+        case "true", "True", "TRUE", "yes", "on": return true
+        case "false", "False", "FALSE", "no", "off": return false
+        default: throw error(path, node.mark.line, "must be true or false, got \"\(value.string)\"")
+        }
+    }
+}
