@@ -28,7 +28,7 @@ struct WeatherServiceForecastTests {
         second.provider.rain(fromStep: 2)
         await second.start()
         // The cache brought the nowcast back, wet within 30 minutes, and the episode with it.
-        let restored = try second.readState().locations[0].forecast.nowcast
+        let restored = try second.readState().locations[0].forecast?.nowcast ?? []
         #expect(restored.contains { ($0.precipitation ?? 0) > 0 })
         for _ in 0..<6 { await second.advanceAndTick() }
         #expect(second.provider.calls.isEmpty)
