@@ -27,9 +27,9 @@ extension Planner {
         }
     }
 
-    /// Logs each bad-input condition of `forecast`'s blocks once (SPEC §9 "Bad input").
+    /// Logs each bad-input condition of `forecast`'s blocks once per location (SPEC §9 "Bad input").
     mutating func noticeDroppedBlocks(of forecast: Forecast, at location: Location, events: inout [PlannerEvent]) {
-        for reason in forecast.droppedBlocks where reportedDrops.insert(reason).inserted {
+        for reason in forecast.droppedBlocks where reportedDrops.insert("\(location.id): \(reason)").inserted {
             events.append(.forecastBlockDropped(location: location, reason: reason))
         }
     }
