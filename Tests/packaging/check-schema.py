@@ -425,12 +425,13 @@ def main():
                    and (atlantis.get("last_error") or {}).get("kind") == "not_found",
                    "an unknown name: status error, kind not_found, coordinates null", json.dumps(atlantis))
             report(all(k in state["daemon"] for k in additions), "daemon run writes the README additions")
-            # The forecast's days of every location fetched (SPEC §9; the fake API serves the daily block,
-            # not yet the hourly and 15-minute ones), and the display settings.
+            # The forecast's hours, days and nowcast of every location fetched (SPEC §9), and the display
+            # settings.
             fetched = [loc for loc in state["locations"] if loc["status"] == "ok"]
             report(bool(fetched) and all(isinstance(loc.get("forecast"), dict) and loc["forecast"]["daily"]
-                                         and "nowcast" in loc for loc in fetched),
-                   "daemon run writes the forecast's days (and a nowcast key) of every location fetched",
+                                         and loc["forecast"]["hourly"] and isinstance(loc.get("nowcast"), dict)
+                                         and loc["nowcast"]["steps"] for loc in fetched),
+                   "daemon run writes the forecast's hours, days and nowcast of every location fetched",
                    json.dumps({loc["id"]: [loc.get("forecast") is not None, loc.get("nowcast") is not None]
                                for loc in state["locations"]}))
             report(isinstance(state["daemon"].get("display"), dict), "daemon run writes daemon.display",
