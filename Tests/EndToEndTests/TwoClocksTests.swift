@@ -162,12 +162,12 @@ struct TwoClocksTests {
         try await server.shutdown()
         #expect(status == 0)
 
-        // Alpha's 1.6 (with the day's outlook), then Beta's 1.6 would make 3.2: the minute is full, and
-        // nothing goes out until it resets.
+        // Alpha's 2.4 (with its hours, days and nowcast), then Beta's 2.4 would make 4.8: the minute is full,
+        // and nothing goes out until it resets.
         #expect(requests.list.count == 1, "\(requests.list.map(\.latitude))")
         let info = try #require(state["daemon"] as? [String: Any])
         let minute = try #require((info["quota"] as? [String: Any])?["minute"] as? [String: Any])
-        #expect(minute["used"] as? Double == 1.6)
+        #expect(minute["used"] as? Double == 2.4)
         #expect(minute["limit"] as? Double == 2.6)
         let locations = try #require(state["locations"] as? [[String: Any]])
         #expect(locations.allSatisfy { $0["last_error"] is NSNull })
@@ -186,7 +186,7 @@ struct TwoClocksTests {
             #expect(full.count == 1)
             #expect(full.first?["PRIORITY"] == "5")
             #expect(full.first?["WEATHER_QUOTA_WINDOW"] == "minute")
-            #expect(full.first?["WEATHER_QUOTA_USED"] == "1.6")
+            #expect(full.first?["WEATHER_QUOTA_USED"] == "2.4")
             #expect(full.first?["WEATHER_QUOTA_LIMIT"] == "2.6")
             let waiting = entries.filter { $0["MESSAGE_ID"] == Fault.MessageID.noData }
             #expect(waiting.contains { $0["WEATHER_LOCATION"] == "gamma" && $0["WEATHER_WAITING"] == "quota" })
@@ -220,7 +220,7 @@ struct TwoClocksTests {
         #expect(info["requests"] as? Int == 0)
         #expect(info["ticks_fetched"] as? Int == 0)
         let day = try #require((info["quota"] as? [String: Any])?["day"] as? [String: Any])
-        #expect(abs((day["used"] as? Double ?? 0) - 4.8) < 0.001)
+        #expect(abs((day["used"] as? Double ?? 0) - 3 * 2.4) < 0.001)
         let locations = try #require(state["locations"] as? [[String: Any]])
         #expect(locations.allSatisfy { $0["status"] as? String == "ok" })
     }
