@@ -3,6 +3,7 @@ import OpenMeteo
 import StateStore
 import WeatherCore
 import WeatherDaemon
+import WeatherDisplay
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import ArgumentParser
 import StateStore
 import WeatherCore
 import WeatherDaemon
+import WeatherDisplay
 
 #if canImport(Glibc)
 import Glibc
@@ -23,9 +24,7 @@ struct Status: ParsableCommand {
     )
 
     /// Output formats.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, waybar, prometheus
-    }
+    typealias Format = StatusFormat
 
     @OptionGroup var common: CommonOptions
 
@@ -42,18 +41,18 @@ struct Status: ParsableCommand {
     var follow = false
 
     func run() throws {
-        let (path, caches) = Self.files(common)
+        let files = Self.files(common)
         if follow {
-            let status = StatusFollower(path: path, caches: caches, format: format, location: location).run()
-            throw ExitCode(status)
+            let follower = StatusFollower(path: files.path, caches: files.caches, format: format, location: location)
+            throw ExitCode(follower.run())
         }
         let report = StatusReport.make(
-            StatusReport.read(path),
-            path: path,
+            StatusReport.read(files.path),
+            path: files.path,
             format: format,
             location: location,
             now: World.now(),
-            caches: caches
+            existingCache: { StatusReport.existingCache(files.caches) }
         )
         print(report.text)
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }

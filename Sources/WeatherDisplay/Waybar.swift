@@ -3,11 +3,11 @@ import WeatherCore
 
 /// The `status --format waybar` line: one JSON object for a Waybar custom module (or i3blocks/Polybar
 /// through `jq`). Waybar reads `text` and `tooltip` as Pango markup, so `&`, `<` and `>` are escaped.
-enum Waybar {
+public enum Waybar {
     /// `{"text":"🌧️ 2°C Berlin","tooltip":"…","class":["rain","ok"],"alt":"rain"}` for the shown
     /// location (`focus`, else the current one), the tooltip listing every location with its outlook of
     /// the day; the judged `health` is in `class`. `snapshot` is judged at `now` already.
-    static func render(_ snapshot: StateSnapshot, focus: String?, health: Health, now: Timestamp) -> String {
+    public static func render(_ snapshot: StateSnapshot, focus: String?, health: Health, now: Timestamp) -> String {
         let id = focus ?? snapshot.currentLocation ?? snapshot.locations.first?.location.id
         guard let entry = snapshot.locations.first(where: { $0.location.id == id }) ?? snapshot.locations.first
         else {
@@ -36,7 +36,7 @@ enum Waybar {
     }
 
     /// The line for a state that cannot be read: `class` `unknown`, so the module stays visible.
-    static func unknown(text: String, tooltip: String, health: Health = .unknown) -> String {
+    public static func unknown(text: String, tooltip: String, health: Health = .unknown) -> String {
         let name = health.label.lowercased()
         var json = JSONWriter()
         json.beginObject()
@@ -51,7 +51,7 @@ enum Waybar {
     }
 
     /// `🌧️ 2°C Berlin`, or `… Berlin` without data.
-    static func text(_ entry: LocationState) -> String {
+    public static func text(_ entry: LocationState) -> String {
         guard let weather = entry.weather else { return "… \(entry.location.name)" }
         var parts = [icon(weather.code?.condition ?? .unknown, isDay: weather.isDay ?? true)]
         if let temperature = weather.temperature {
@@ -63,7 +63,7 @@ enum Waybar {
 
     /// `Berlin: 2.0 °C, Slight rain, wind 16.9 km/h, 5 min ago`, then, indented, the day's outlook:
     /// `  today: Slight rain, high 4.1 °C, low -0.8 °C, precipitation 80%, sunrise 07:35, sunset 15:56`.
-    static func tooltipLines(_ entry: LocationState, now: Timestamp) -> String {
+    public static func tooltipLines(_ entry: LocationState, now: Timestamp) -> String {
         var line = entry.location.name + ": "
         guard let weather = entry.weather else {
             return line + (entry.lastError.map { "fetch failed: \($0.message)" } ?? "no data yet")
@@ -80,7 +80,7 @@ enum Waybar {
     }
 
     /// `text` with Pango's markup characters escaped.
-    static func markup(_ text: String) -> String {
+    public static func markup(_ text: String) -> String {
         guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
         var result = ""
         for character in text {
@@ -95,7 +95,7 @@ enum Waybar {
     }
 
     /// A day or night icon for a condition; no sun at night.
-    static func icon(_ condition: WeatherCondition, isDay: Bool) -> String {
+    public static func icon(_ condition: WeatherCondition, isDay: Bool) -> String {
         switch condition {
         case .clear: isDay ? "☀️" : "🌙"
         case .mainlyClear: isDay ? "🌤️" : "🌙"

@@ -5,7 +5,7 @@ extension Report {
     /// `today: Slight rain, high 4.1 °C, low -0.8 °C, precipitation 80%, sunrise 07:35, sunset 15:56`,
     /// times in the location's local time; nil without an outlook. An outlook of another local date
     /// than `now`'s is labelled with its date instead of "today".
-    static func today(_ entry: LocationState, now: Timestamp) -> String? {
+    public static func today(_ entry: LocationState, now: Timestamp) -> String? {
         guard let today = entry.today else { return nil }
         let offset = entry.weather?.utcOffsetSeconds
         var label = "today"
@@ -14,7 +14,7 @@ extension Report {
     }
 
     /// The parts of an outlook: description, high, low, precipitation probability, sun.
-    static func outlook(_ today: DayForecast, location: Location, weather: Weather?) -> [String] {
+    public static func outlook(_ today: DayForecast, location: Location, weather: Weather?) -> [String] {
         var parts: [String] = []
         if let code = today.code { parts.append(code.description) }
         let unit = weather.map { " " + $0.units.temperature.symbol } ?? ""
@@ -30,7 +30,7 @@ extension Report {
     /// `sunrise 07:35, sunset 15:56` in the location's local time (UTC when its offset is unknown);
     /// without either, what that means at the location's latitude and date: polar night (no sunrise) or
     /// midnight sun (no sunset).
-    static func sun(_ today: DayForecast, location: Location, weather: Weather?) -> String {
+    public static func sun(_ today: DayForecast, location: Location, weather: Weather?) -> String {
         let offset = weather?.utcOffsetSeconds
         func clock(_ time: Timestamp) -> String {
             LocalClock.hoursMinutes(time, utcOffsetSeconds: offset ?? 0) + (offset == nil ? " UTC" : "")
