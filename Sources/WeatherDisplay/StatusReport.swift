@@ -24,13 +24,17 @@ public struct StatusReport: Sendable, Equatable {
 
     /// The report on `reading` (the file's contents, or why they could not be read) at `now`: every
     /// location judged again by its data's age, the `status` fields written earlier not trusted.
-    /// `existingCache` names the daemon's cache when one exists (asked only when the file is missing).
+    /// `display` says where the bar's text, icons and clock come from; `tooltipLocation` pins the Waybar
+    /// tooltip to a location; `existingCache` names the daemon's cache when one exists (asked only when
+    /// the file is missing).
     public static func make(
         _ reading: Result<StateSnapshot, StateFileReadError>,
         path: String,
         format: StatusFormat,
         location: String?,
         now: Timestamp,
+        display: DisplaySource = DisplaySource(),
+        tooltipLocation: String? = nil,
         existingCache: () -> String? = { nil }
     ) -> StatusReport {
         let snapshot: StateSnapshot
@@ -50,13 +54,22 @@ public struct StatusReport: Sendable, Equatable {
             return unknown("no location \"\(location)\" in \(path)", format: format)
         }
         let health = Health.assess(snapshot, now: now, locationID: location)
+        let style = display.style(written: snapshot.daemon.display)
         var shown = snapshot
         if let location { shown.locations = snapshot.locations.filter { $0.location.id == location } }
         let text: String
         switch format {
         case .json: text = String(StateEncoder.encode(shown).dropLast())
-        case .text: text = StatusText.render(shown, health: health, now: now)
-        case .waybar: text = Waybar.render(snapshot, focus: location, health: health, now: now)
+        case .text: text = StatusText.render(shown, health: health, now: now, clock: style.clock)
+        case .waybar:
+            text = Waybar.render(
+                snapshot,
+                focus: location,
+                health: health,
+                now: now,
+                style: style,
+                tooltipLocation: tooltipLocation
+            )
         case .prometheus: text = String(PrometheusText.render(shown).dropLast())
         }
         return StatusReport(text: text, health: health, exitStatus: format == .waybar ? 0 : Int32(health.rawValue))

@@ -3,15 +3,20 @@ import WeatherCore
 /// The text form of `status`: a monitoring-plugin line with performance data after `|`, then one line
 /// per location (and one for its outlook of the day), as Nagios, Icinga and Checkmk read it.
 public enum StatusText {
-    /// The whole text; `snapshot` already judged at `now`.
-    public static func render(_ snapshot: StateSnapshot, health: Health, now: Timestamp) -> String {
+    /// The whole text; `snapshot` already judged at `now`; times of day on `clock`.
+    public static func render(
+        _ snapshot: StateSnapshot,
+        health: Health,
+        now: Timestamp,
+        clock: DisplaySettings.Clock = .twentyFourHour
+    ) -> String {
         var lines = [summary(snapshot, health: health, now: now) + " | " + perfdata(snapshot, now: now).text]
         for entry in snapshot.locations {
             var line = "  " + (entry.location.id == snapshot.currentLocation ? "> " : "  ")
             line += pad("[\(entry.status.rawValue)]", 10) + Report.line(entry)
             if let fetchedAt = entry.fetchedAt { line += " · \(Report.age(now.seconds(since: fetchedAt))) old" }
             lines.append(longOutput(line))
-            if let today = Report.today(entry, now: now) {
+            if let today = Report.today(entry, now: now, clock: clock) {
                 lines.append(longOutput(String(repeating: " ", count: 14) + today))
             }
         }

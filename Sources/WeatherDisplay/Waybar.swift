@@ -2,33 +2,40 @@ import StateStore
 import WeatherCore
 
 /// The `status --format waybar` line: one JSON object for a Waybar custom module (or i3blocks/Polybar
-/// through `jq`). Waybar reads `text` and `tooltip` as Pango markup, so `&`, `<` and `>` are escaped.
+/// through `jq`). Waybar reads `text` and `tooltip` as Pango markup: values are escaped (`&`, `<`, `>`),
+/// the literal text of the template is not (it may hold markup of its own).
 public enum Waybar {
     /// `{"text":"🌧️ 2°C Berlin","tooltip":"…","class":["rain","ok"],"alt":"rain"}` for the shown
-    /// location (`focus`, else the current one), the tooltip listing every location with its outlook of
-    /// the day; the judged `health` is in `class`. `snapshot` is judged at `now` already.
-    public static func render(_ snapshot: StateSnapshot, focus: String?, health: Health, now: Timestamp) -> String {
+    /// location (`focus`, else the current one): `text` from the style's template; the tooltip (see
+    /// ``tooltip(_:shown:pinned:style:now:)``) on `tooltipLocation` when given, else on the shown one;
+    /// the judged `health` in `class`, with `rain-soon` when the nowcast says so. `snapshot` is judged
+    /// at `now` already.
+    public static func render(
+        _ snapshot: StateSnapshot,
+        focus: String?,
+        health: Health,
+        now: Timestamp,
+        style: DisplayStyle = .standard,
+        tooltipLocation: String? = nil
+    ) -> String {
         let id = focus ?? snapshot.currentLocation ?? snapshot.locations.first?.location.id
         guard let entry = snapshot.locations.first(where: { $0.location.id == id }) ?? snapshot.locations.first
         else {
             return unknown(text: "no locations", tooltip: "weatherd: the state file lists no locations")
         }
+        let pinned = tooltipLocation.flatMap { pin in snapshot.locations.first { $0.location.id == pin } }
+        let values = PlaceholderValues(entry, in: snapshot, at: now, style: style)
         let condition = entry.weather?.code?.condition ?? .unknown
         var json = JSONWriter()
         json.beginObject()
-        json.string("text", markup(text(entry)))
-        var tooltip = snapshot.locations.map { tooltipLines($0, now: now) }.joined(separator: "\n")
-        if snapshot.writtenTooLongAgo(at: now) {
-            tooltip +=
-                "\nweatherd: state written \(Report.age(now.seconds(since: snapshot.generatedAt))) ago"
-                + " (daemon not running?)"
-        }
-        json.string("tooltip", markup(tooltip))
+        json.string("text", style.template.render(escape: markup) { values.value($0, decimals: $1) })
+        json.string("tooltip", markup(tooltip(snapshot, shown: entry, pinned: pinned, style: style, now: now)))
         json.beginArray("class")
         json.string(nil, condition.rawValue)
         json.string(nil, health.label.lowercased())
         if entry.status == .stale || entry.status == .error { json.string(nil, entry.status.rawValue) }
         if entry.weather?.isDay == false { json.string(nil, "night") }
+        if values.outlook.nowcast?.isRainSoon == true { json.string(nil, "rain-soon") }
         json.endArray()
         json.string("alt", condition.rawValue)
         json.endObject()
@@ -50,35 +57,6 @@ public enum Waybar {
         return json.output
     }
 
-    /// `🌧️ 2°C Berlin`, or `… Berlin` without data.
-    public static func text(_ entry: LocationState) -> String {
-        guard let weather = entry.weather else { return "… \(entry.location.name)" }
-        var parts = [icon(weather.code?.condition ?? .unknown, isDay: weather.isDay ?? true)]
-        if let temperature = weather.temperature {
-            parts.append("\(NumberFormat.fixed(temperature, decimals: 0))\(weather.units.temperature.symbol)")
-        }
-        parts.append(entry.location.name)
-        return parts.joined(separator: " ")
-    }
-
-    /// `Berlin: 2.0 °C, Slight rain, wind 16.9 km/h, 5 min ago`, then, indented, the day's outlook:
-    /// `  today: Slight rain, high 4.1 °C, low -0.8 °C, precipitation 80%, sunrise 07:35, sunset 15:56`.
-    public static func tooltipLines(_ entry: LocationState, now: Timestamp) -> String {
-        var line = entry.location.name + ": "
-        guard let weather = entry.weather else {
-            return line + (entry.lastError.map { "fetch failed: \($0.message)" } ?? "no data yet")
-        }
-        line += weather.summary
-        if let speed = weather.windSpeed {
-            line += ", wind \(NumberFormat.oneDecimal(speed)) \(weather.units.windSpeed.symbol)"
-        }
-        if let fetchedAt = entry.fetchedAt { line += ", \(Report.age(now.seconds(since: fetchedAt))) ago" }
-        if entry.status == .stale { line += " (stale)" }
-        if let error = entry.lastError { line += " (last fetch failed: \(error.message))" }
-        if let today = Report.today(entry, now: now) { line += "\n  " + today }
-        return line
-    }
-
     /// `text` with Pango's markup characters escaped.
     public static func markup(_ text: String) -> String {
         guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
@@ -92,21 +70,5 @@ public enum Waybar {
             }
         }
         return result
-    }
-
-    /// A day or night icon for a condition; no sun at night.
-    public static func icon(_ condition: WeatherCondition, isDay: Bool) -> String {
-        switch condition {
-        case .clear: isDay ? "☀️" : "🌙"
-        case .mainlyClear: isDay ? "🌤️" : "🌙"
-        case .partlyCloudy: isDay ? "⛅" : "☁️"
-        case .overcast: "☁️"
-        case .fog, .rimeFog: "🌫️"
-        case .drizzle, .rainShowers: isDay ? "🌦️" : "🌧️"
-        case .rain, .freezingDrizzle, .freezingRain: "🌧️"
-        case .snow, .snowGrains, .snowShowers: "🌨️"
-        case .thunderstorm, .thunderstormHail: "⛈️"
-        case .unknown: "❔"
-        }
     }
 }

@@ -18,6 +18,10 @@ struct StatusFollower {
     let caches: [String]
     let format: StatusFormat
     let location: String?
+    /// Where the bar's text, icons and clock come from.
+    var display = DisplaySource()
+    /// The location the Waybar tooltip is pinned to.
+    var tooltipLocation: String?
 
     /// Runs until a signal or a closed output; returns the exit status.
     func run() -> Int32 {
@@ -61,6 +65,8 @@ struct StatusFollower {
             format: format,
             location: location,
             now: World.now(),
+            display: display,
+            tooltipLocation: tooltipLocation,
             existingCache: { StatusReport.existingCache(caches) }
         )
         switch StandardOutput.writeLine(report.text) {
