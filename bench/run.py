@@ -1313,7 +1313,8 @@ def parse_request_log(path):
                 "t": t,
                 "location": f"{query.get('latitude', ['?'])[0]},{query.get('longitude', ['?'])[0]}",
                 "outlook": "daily" in query,
-                "weight_tenths": max(10, variables),
+                # max(1, variables/10 × max(1, days/14)) calls, days = forecast_days (7 when not sent).
+                "weight_tenths": max(10, math.ceil(variables * max(1, int(query.get("forecast_days", ["7"])[0]) / 14))),
             })
     return entries
 

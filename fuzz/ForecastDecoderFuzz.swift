@@ -1,6 +1,6 @@
 // libFuzzer entry for the Open-Meteo response decoder (JSONDecoder with weatherd's checks): any bytes must
 // give a Forecast or a classified FetchError (invalid_response), never a crash; what decodes must hold to
-// the plausibility ranges and print as the state file and the journal would. Built by scripts/fuzz
+// the plausibility ranges (blocks: dropped alone, times increasing) and print as the state file and the journal would. Built by scripts/fuzz
 // together with WeatherCore's sources.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -19,13 +19,30 @@ public func fuzzForecastDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
             if let direction = weather.windDirection {
                 precondition((0...360).contains(direction), "wind direction out of range: \(direction)")
             }
-            if let today = forecast.today {
-                _ = today.date.description
-                _ = today.sunrise?.rfc3339
-                _ = today.sunset?.rfc3339
-                if let probability = today.precipitationProbabilityMax {
+            for day in forecast.daily ?? [] {
+                _ = day.date.description
+                _ = day.sunrise?.rfc3339
+                _ = day.sunset?.rfc3339
+                if let probability = day.precipitationProbabilityMax {
                     precondition((0...100).contains(probability), "probability out of range: \(probability)")
                 }
+            }
+            // Blocks: times strictly increasing, nothing invented; the nowcast sums up whatever came.
+            for times in [forecast.hourly?.map(\.time), forecast.nowcast?.map(\.time)] {
+                if let times { precondition(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "times") }
+            }
+            for hour in forecast.hourly ?? [] {
+                if let probability = hour.precipitationProbability {
+                    precondition((0...100).contains(probability), "probability out of range: \(probability)")
+                }
+            }
+            if let steps = forecast.nowcast {
+                _ = NowcastSummary(
+                    steps: steps,
+                    hourly: forecast.hourly ?? [],
+                    unit: units.precipitation,
+                    at: weather.observedAt
+                )
             }
         } catch {
             precondition(error.kind == .invalidResponse, "unexpected error class \(error.kind)")

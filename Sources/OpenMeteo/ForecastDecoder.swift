@@ -5,8 +5,8 @@ import Foundation
 #endif
 import WeatherCore
 
-/// Turns a forecast response body into domain ``Weather`` (and ``DayForecast`` when the body has a `daily`
-/// block): tolerant of unknown fields, `null` (→ absent) and float weather codes; strict about JSON
+/// Turns a forecast response body into domain ``Weather`` and the forecast blocks it carries
+/// (`ForecastDecoder+Blocks.swift`): tolerant of unknown fields, `null` (→ absent) and float weather codes; strict about JSON
 /// (RFC 8259 as `JSONDecoder` reads it: at most 512 levels of nesting, valid UTF-8 and escapes; of a
 /// repeated member the first counts), structure and plausibility. Every failure is `invalid_response`.
 public enum ForecastDecoder {
@@ -22,9 +22,8 @@ public enum ForecastDecoder {
         try decodeForecast(body, units: units).weather
     }
 
-    /// Decodes `body`, which answered a request for `units`: the current weather and, when the body has
-    /// a `daily` block, the day's outlook (its `fetchedAt` is the observation time; the daemon stamps
-    /// the time it received it).
+    /// Decodes `body`, which answered a request for `units`: the current weather and the blocks it
+    /// carries (a day's `fetchedAt` is the observation time; the daemon stamps the time it received it).
     public static func decodeForecast(_ body: some Collection<UInt8>, units: Units) throws(FetchError) -> Forecast {
         let dto: ForecastResponseDTO
         do {
@@ -35,7 +34,14 @@ public enum ForecastDecoder {
             throw invalid("not JSON or truncated")
         }
         let weather = try weather(from: dto, units: units)
-        return Forecast(weather: weather, today: try today(from: dto, weather: weather))
+        let blocks = blocks(of: dto, weather: weather)
+        return Forecast(
+            weather: weather,
+            hourly: blocks.hourly,
+            daily: blocks.daily,
+            nowcast: blocks.nowcast,
+            droppedBlocks: blocks.dropped
+        )
     }
 
     /// The checked ``Weather`` of a decoded response that answered a request for `units`.
@@ -83,42 +89,6 @@ public enum ForecastDecoder {
         guard let value else { return nil }
         guard value.isFinite, value > 0 else { throw invalid("`current.interval` is \(value)") }
         return value
-    }
-
-    /// The day's outlook of a `daily` block (first day), or nil without one; values sent as null are
-    /// absent.
-    static func today(from dto: ForecastResponseDTO, weather: Weather) throws(FetchError) -> DayForecast? {
-        guard let daily = dto.daily else { return nil }
-        guard let time = daily.time?.first ?? nil, time.isFinite, abs(time) < 1e11 else {
-            throw invalid("missing or invalid `daily.time`")
-        }
-        let date = LocalDate(at: Timestamp(secondsSinceEpoch: time), utcOffsetSeconds: dto.utc_offset_seconds ?? 0)
-        func first(_ values: [Double?]?) -> Double? { values?.first ?? nil }
-        let code = try weatherCode(first(daily.weather_code))
-        let toCelsius: (Double) -> Double = weather.units.temperature == .celsius ? { $0 } : { ($0 - 32) * 5 / 9 }
-        let checks: [(String, Double?, (Double) -> Double, ClosedRange<Double>)] = [
-            ("temperature_2m_max", first(daily.temperature_2m_max), toCelsius, temperatureCelsius),
-            ("temperature_2m_min", first(daily.temperature_2m_min), toCelsius, temperatureCelsius),
-            ("precipitation_probability_max", first(daily.precipitation_probability_max), { $0 }, percent),
-            ("sunrise", first(daily.sunrise), { $0 }, -1e11...1e11),
-            ("sunset", first(daily.sunset), { $0 }, -1e11...1e11),
-        ]
-        for (name, value, convert, range) in checks {
-            guard let value else { continue }
-            guard value.isFinite, range.contains(convert(value)) else {
-                throw invalid("implausible `daily.\(name)`: \(value)")
-            }
-        }
-        return DayForecast(
-            date: date,
-            temperatureMax: first(daily.temperature_2m_max),
-            temperatureMin: first(daily.temperature_2m_min),
-            precipitationProbabilityMax: first(daily.precipitation_probability_max),
-            sunrise: first(daily.sunrise).map(Timestamp.init(secondsSinceEpoch:)),
-            sunset: first(daily.sunset).map(Timestamp.init(secondsSinceEpoch:)),
-            code: code,
-            fetchedAt: weather.observedAt
-        )
     }
 
     private static func weatherCode(_ value: Double?) throws(FetchError) -> WMOCode? {

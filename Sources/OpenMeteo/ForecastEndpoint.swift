@@ -8,11 +8,19 @@ public struct ForecastEndpoint: Sendable, Hashable {
         "weather_code", "cloud_cover", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
     ]
 
-    /// The variables asked for in `daily=` (with `forecast_days=1`) when the day's outlook is wanted.
-    public static let dailyVariables = [
-        "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_probability_max", "sunrise",
-        "sunset",
+    /// The variables asked for in `hourly=` (SPEC §9).
+    public static let hourlyVariables = [
+        "temperature_2m", "precipitation_probability", "precipitation", "weather_code", "is_day",
     ]
+
+    /// The variables asked for in `daily=` (SPEC §9).
+    public static let dailyVariables = [
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_probability_max",
+        "precipitation_sum", "sunrise", "sunset", "uv_index_max",
+    ]
+
+    /// The variable asked for in `minutely_15=` (the nowcast).
+    public static let nowcastVariables = ["precipitation"]
 
     /// The API's base URL without trailing slash, e.g. `https://api.open-meteo.com`.
     public var baseURL: String
@@ -27,20 +35,29 @@ public struct ForecastEndpoint: Sendable, Hashable {
         self.apiKey = (apiKey?.isEmpty ?? true) ? nil : apiKey
     }
 
-    /// The query items, in order; with `includingToday`, also the day's outlook.
+    /// The query items, in order, with the forecast `blocks` (SPEC §9 "Requests"): the order is fixed so
+    /// that every host asks the same URL for the same blocks.
     public func queryItems(
         for location: Location,
         units: Units,
-        includingToday: Bool = false
+        blocks: ForecastBlocks = .none
     ) -> [(name: String, value: String)] {
         var items: [(name: String, value: String)] = [
             ("latitude", "\(location.latitude)"),
             ("longitude", "\(location.longitude)"),
             ("current", Self.currentVariables.joined(separator: ",")),
         ]
-        if includingToday {
+        if blocks.nowcast {
+            items.append(("minutely_15", Self.nowcastVariables.joined(separator: ",")))
+            items.append(("forecast_minutely_15", "\(NowcastStep.requested)"))
+        }
+        if let hours = blocks.hours {
+            items.append(("hourly", Self.hourlyVariables.joined(separator: ",")))
+            items.append(("forecast_hours", "\(hours)"))
+        }
+        if let days = blocks.days {
             items.append(("daily", Self.dailyVariables.joined(separator: ",")))
-            items.append(("forecast_days", "1"))
+            items.append(("forecast_days", "\(days)"))
         }
         items += [
             ("timeformat", "unixtime"),
@@ -54,9 +71,9 @@ public struct ForecastEndpoint: Sendable, Hashable {
     }
 
     /// The full request URL.
-    public func url(for location: Location, units: Units, includingToday: Bool = false) -> String {
+    public func url(for location: Location, units: Units, blocks: ForecastBlocks = .none) -> String {
         baseURL + "/v1/forecast?"
-            + queryItems(for: location, units: units, includingToday: includingToday)
+            + queryItems(for: location, units: units, blocks: blocks)
             .map { "\($0.name)=\(Self.percentEncode($0.value))" }
             .joined(separator: "&")
     }

@@ -5,7 +5,11 @@ struct ForecastResponseDTO: Decodable {
     var utc_offset_seconds: Int?
     var current_units: CurrentUnitsDTO?
     var current: CurrentDTO?
-    var daily: DailyDTO?
+    /// The forecast blocks (SPEC §9); a block of the wrong shape is dropped alone (its `failed` says why),
+    /// never the whole response.
+    var minutely_15: Block<MinutelyDTO>?
+    var hourly: Block<HourlyDTO>?
+    var daily: Block<DailyDTO>?
 
     /// Unit strings; a unit that is not a string is left out (it is only compared with the one asked for).
     struct CurrentUnitsDTO: Decodable {
@@ -40,15 +44,54 @@ struct ForecastResponseDTO: Decodable {
         var wind_gusts_10m: Double?
     }
 
-    /// `daily=…&forecast_days=1`: every variable an array of one value (or `null`).
+    /// A forecast block as sent, or why it could not be read (a member of the wrong type).
+    enum Block<Value: Decodable>: Decodable {
+        case value(Value)
+        case failed(String)
+
+        init(from decoder: any Decoder) throws {
+            do {
+                self = .value(try Value(from: decoder))
+            } catch let error as DecodingError {
+                switch error {
+                case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+                    .dataCorrupted(let context):
+                    let key = context.codingPath.last { $0.intValue == nil }?.stringValue ?? "the block"
+                    self = .failed("a member of the wrong type (`\(key)`)")
+                @unknown default:
+                    self = .failed("a member of the wrong type")
+                }
+            }
+        }
+    }
+
+    /// `minutely_15=precipitation&forecast_minutely_15=9`: columnar, `null` in place.
+    struct MinutelyDTO: Decodable {
+        var time: [Double?]?
+        var precipitation: [Double?]?
+    }
+
+    /// `hourly=…&forecast_hours=N`: columnar, `null` in place.
+    struct HourlyDTO: Decodable {
+        var time: [Double?]?
+        var temperature_2m: [Double?]?
+        var precipitation_probability: [Double?]?
+        var precipitation: [Double?]?
+        var weather_code: [Double?]?
+        var is_day: [Double?]?
+    }
+
+    /// `daily=…&forecast_days=N`: columnar, `null` in place; times are local midnights as epoch seconds.
     struct DailyDTO: Decodable {
         var time: [Double?]?
         var weather_code: [Double?]?
         var temperature_2m_max: [Double?]?
         var temperature_2m_min: [Double?]?
         var precipitation_probability_max: [Double?]?
+        var precipitation_sum: [Double?]?
         var sunrise: [Double?]?
         var sunset: [Double?]?
+        var uv_index_max: [Double?]?
     }
 }
 

@@ -184,7 +184,8 @@ extension WeatherService {
         let word = summary.isSnow ? "snow" : "rain"
         let seconds = startsAt.seconds(since: planner.apiTime(at: environment.now()))
         let minutes = Int((seconds / 300).rounded()) * 5
-        let message = minutes <= 0 ? "\(location.name): \(word) now" : "\(location.name): \(word) in about \(minutes) min"
+        let message =
+            minutes <= 0 ? "\(location.name): \(word) now" : "\(location.name): \(word) in about \(minutes) min"
         var metadata: Logger.Metadata = [
             "message_id": "\(MessageID.rainSoon)",
             "weather.location": "\(location.id)",

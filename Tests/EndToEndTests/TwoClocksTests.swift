@@ -14,6 +14,8 @@ struct TwoClocksTests {
             var time: Double
             var latitude: Double
             var daily: Bool
+            /// The weight as Open-Meteo counts it, in calls: max(1, variables/10 × max(1, days/14)).
+            var weight: Double
         }
 
         private let all = Mutex<[Request]>([])
@@ -27,7 +29,8 @@ struct TwoClocksTests {
                     let entry = Request(
                         time: Fault.now,
                         latitude: Double(request.query["latitude"] ?? "") ?? .nan,
-                        daily: request.query["daily"] != nil
+                        daily: request.query["daily"] != nil,
+                        weight: Self.weight(of: request.query)
                     )
                     self.all.withLock { $0.append(entry) }
                 }
@@ -36,6 +39,15 @@ struct TwoClocksTests {
         }
 
         var list: [Request] { all.withLock { $0 } }
+
+        static func weight(of query: [String: String]) -> Double {
+            let variables = ["current", "minutely_15", "hourly", "daily"]
+                .compactMap { query[$0] }
+                .map { $0.split(separator: ",").count }
+                .reduce(0, +)
+            let days = Double(query["forecast_days"] ?? "7") ?? 7
+            return max(10, (Double(variables) * max(1, days / 14)).rounded(.up)) / 10
+        }
 
         func count(latitude: Double) -> Int { list.filter { $0.latitude == latitude }.count }
     }
@@ -81,8 +93,10 @@ struct TwoClocksTests {
                 let intoPeriod = request.time.truncatingRemainder(dividingBy: 60)
                 #expect(intoPeriod <= 4 + 3 + 1.5, "\(place.name) fetched \(intoPeriod) s into its period")
             }
-            // The day's outlook with the first request only (the same UTC day: the server's zone is GMT).
-            #expect(mine.map(\.daily) == [true] + Array(repeating: false, count: max(0, mine.count - 1)))
+            // The days with the first request, then again only in a new 6-hour UTC slot (SPEC §9).
+            let slots = mine.map { Int($0.time / 21600) }
+            let newSlot = [true] + zip(slots, slots.dropFirst()).map { $0 != $1 }
+            #expect(mine.map(\.daily) == newSlot)
         }
 
         let info = try #require(state["daemon"] as? [String: Any])
@@ -96,7 +110,8 @@ struct TwoClocksTests {
         #expect(cached > fetched)
         let quota = try #require(info["quota"] as? [String: Any])
         let day = try #require(quota["day"] as? [String: Any])
-        let weighted = 1.6 * 3 + Double(list.count - 3)
+        let weighted = list.map(\.weight).reduce(0, +)
+        #expect(weighted <= 2.4 * 3 + 1.1 * Double(list.count - 3) + 1.4 * 3)
         #expect(abs((day["used"] as? Double ?? -1) - weighted) < 0.001)
         #expect(day["limit"] as? Double == 0)
         for location in try #require(state["locations"] as? [[String: Any]]) {

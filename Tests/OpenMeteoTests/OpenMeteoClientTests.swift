@@ -91,7 +91,11 @@ struct OpenMeteoClientTests {
     @Test func askingForTodayAddsTheDailyBlockAndItsWeight() async throws {
         let body = try fixtureText("current-with-today-berlin.json")
         try await withClient(responding: .body(status: 200, body: body)) { server, client in
-            let forecast = try await client.forecast(at: .berlinForTests, units: Units(), includingToday: true)
+            let forecast = try await client.forecast(
+                at: .berlinForTests,
+                units: Units(),
+                blocks: ForecastBlocks(days: 1)
+            )
             let today = try #require(forecast.today)
             #expect(today.date.description == "2025-11-22")
             #expect(today.temperatureMax == 4.1)
@@ -103,22 +107,23 @@ struct OpenMeteoClientTests {
             let request = try #require(server.requests.first)
             #expect(
                 request.query["daily"]
-                    == "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,sunrise,sunset"
+                    == "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,"
+                    + "precipitation_sum,sunrise,sunset,uv_index_max"
             )
             #expect(request.query["forecast_days"] == "1")
             let variables = (request.query["current"]! + "," + request.query["daily"]!).split(separator: ",")
-            #expect(Weight.of(variables: variables.count) == Forecast.weight(includingToday: true))
+            #expect(variables.count == ForecastBlocks(days: 1).variables)
         }
     }
 
     @Test func withoutTodayTheRequestAsksForCurrentValuesAlone() async throws {
         try await withClient(FakeOpenMeteoServer.realistic) { server, client in
-            let forecast = try await client.forecast(at: .berlinForTests, units: Units(), includingToday: false)
+            let forecast = try await client.forecast(at: .berlinForTests, units: Units(), blocks: .none)
             #expect(forecast.today == nil)
             let request = try #require(server.requests.first)
             #expect(request.query["daily"] == nil)
             #expect(request.query["forecast_days"] == nil)
-            #expect(request.query["current"]!.split(separator: ",").count == Forecast.currentVariables)
+            #expect(request.query["current"]!.split(separator: ",").count == ForecastBlocks.currentVariables)
         }
     }
 
@@ -126,7 +131,7 @@ struct OpenMeteoClientTests {
         let body = try fixtureText("current-with-today-polar-night.json")
         try await withClient(responding: .body(status: 200, body: body)) { _, client in
             let location = Location(name: "Longyearbyen", latitude: 78.22, longitude: 15.65)
-            let forecast = try await client.forecast(at: location, units: Units(), includingToday: true)
+            let forecast = try await client.forecast(at: location, units: Units(), blocks: ForecastBlocks(days: 1))
             let today = try #require(forecast.today)
             #expect(today.sunrise == nil)
             #expect(today.sunset == nil)
@@ -143,7 +148,7 @@ struct OpenMeteoClientTests {
             let task = Task { () -> Result<Weather, FetchError> in
                 do throws(FetchError) {
                     return .success(
-                        try await client.forecast(at: .berlinForTests, units: Units(), includingToday: false).weather
+                        try await client.forecast(at: .berlinForTests, units: Units(), blocks: .none).weather
                     )
                 } catch {
                     return .failure(error)
@@ -253,7 +258,7 @@ struct OpenMeteoClientTests {
             _,
             client in
             let place = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
-            let forecast = try await client.forecast(at: place, units: Units(), includingToday: false)
+            let forecast = try await client.forecast(at: place, units: Units(), blocks: .none)
             let sample = try #require(forecast.apiClockSample)
             // 240 s ahead plus the cache's 20 s, less the Date's lost fraction of a second and the time the
             // request took on a loaded machine.
@@ -436,7 +441,7 @@ struct OpenMeteoClientTests {
                 logger: Logger(label: "OpenMeteoClientTests")
             )
             let location = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
-            _ = try await client.forecast(at: location, units: Units(), includingToday: false)
+            _ = try await client.forecast(at: location, units: Units(), blocks: .none)
             try await httpClient.shutdown()
             try await server.shutdown()
         }
@@ -634,7 +639,7 @@ private func fetch(
     let outcome = await withTaskGroup(of: Result<Weather, FetchError>?.self) { group in
         group.addTask {
             do throws(FetchError) {
-                return .success(try await client.forecast(at: location, units: units, includingToday: false).weather)
+                return .success(try await client.forecast(at: location, units: units, blocks: .none).weather)
             } catch {
                 return .failure(error)
             }

@@ -5,20 +5,20 @@ import WeatherCore
 struct PlannerQuotaTests {
     @Test func requestsAreCountedWithTheirWeights() {
         var harness = PlannerHarness(refresh: .everyTick)
-        // First rotation: each asks for the day's outlook too (16 variables: 1.6 calls).
+        // First rotation: each asks for the day's outlook too (18 variables: 1.8 calls).
         for _ in 0..<4 {
             _ = harness.tickFetching()
             harness.succeed()
             harness.advance(1)
         }
-        #expect(harness.planner.ledger.count(.minute, at: harness.now.wall).usedTenths == 64)
+        #expect(harness.planner.ledger.count(.minute, at: harness.now.wall).usedTenths == 72)
         // Then current weather alone: 1 call each.
         for _ in 0..<4 {
             _ = harness.tickFetching()
             harness.succeed()
             harness.advance(1)
         }
-        #expect(harness.planner.ledger.count(.hour, at: harness.now.wall).usedTenths == 104)
+        #expect(harness.planner.ledger.count(.hour, at: harness.now.wall).usedTenths == 112)
         #expect(harness.planner.counters.requests == 8)
     }
 
@@ -26,7 +26,7 @@ struct PlannerQuotaTests {
         var harness = PlannerHarness(refresh: .everyTick)
         _ = harness.tickFetching()
         harness.fail()
-        #expect(harness.planner.ledger.count(.day, at: harness.now.wall).usedTenths == 16)
+        #expect(harness.planner.ledger.count(.day, at: harness.now.wall).usedTenths == 18)
     }
 
     @Test func noRequestTakesAWindowOverItsLimitAndAFullWindowIsLoggedOnce() {
@@ -46,8 +46,8 @@ struct PlannerQuotaTests {
         }
         let used = harness.planner.ledger.count(.hour, at: harness.now.wall).usedTenths
         #expect(used <= 50)
-        // 1.6 × 3 = 4.8: the fourth (1.6 or 1.0) would take it over 5.
-        #expect(used == 48)
+        // 1.8 × 2 = 3.6: the third location's first request (1.8, with its days) would take it over 5.
+        #expect(used == 36)
         #expect(fullEvents == 1)
         #expect(waits.allSatisfy { $0 == .quota })
         #expect(!waits.isEmpty)
@@ -75,11 +75,11 @@ struct PlannerQuotaTests {
         let identity = Planner.Identity(pid: 1, version: "test", startedAt: PlannerHarness.start.wall, timeout: 5)
         let quota = harness.planner.snapshot(at: harness.now, identity: identity).daemon.quota
         #expect(
-            quota.minute == QuotaUsage(used: 1.6, limit: 600, resetsAt: Timestamp(rfc3339: "2026-11-22T12:01:00Z")!)
+            quota.minute == QuotaUsage(used: 1.8, limit: 600, resetsAt: Timestamp(rfc3339: "2026-11-22T12:01:00Z")!)
         )
-        #expect(quota.hour == QuotaUsage(used: 1.6, limit: 5000, resetsAt: Timestamp(rfc3339: "2026-11-22T13:00:00Z")!))
+        #expect(quota.hour == QuotaUsage(used: 1.8, limit: 5000, resetsAt: Timestamp(rfc3339: "2026-11-22T13:00:00Z")!))
         #expect(
-            quota.day == QuotaUsage(used: 1.6, limit: 10_000, resetsAt: Timestamp(rfc3339: "2026-11-23T00:00:00Z")!)
+            quota.day == QuotaUsage(used: 1.8, limit: 10_000, resetsAt: Timestamp(rfc3339: "2026-11-23T00:00:00Z")!)
         )
     }
 
@@ -97,9 +97,9 @@ struct PlannerQuotaTests {
         // 12:00:10 became 11:58:10: the minute and hour windows end more than a window ahead and start
         // again; the day goes on. The day's outlook is asked for again (it seems to come from the future).
         #expect(plan.action.isFetch)
-        #expect(harness.planner.ledger.count(.minute, at: wall).usedTenths == 16)
-        #expect(harness.planner.ledger.count(.hour, at: wall).usedTenths == 16)
-        #expect(harness.planner.ledger.count(.day, at: wall).usedTenths == 32)
+        #expect(harness.planner.ledger.count(.minute, at: wall).usedTenths == 18)
+        #expect(harness.planner.ledger.count(.hour, at: wall).usedTenths == 18)
+        #expect(harness.planner.ledger.count(.day, at: wall).usedTenths == 36)
     }
 
     @Test func withTheAPIsClockKnownAHostClockStepLeavesTheWindowsAlone() {
@@ -114,7 +114,8 @@ struct PlannerQuotaTests {
         #expect(harness.planner.apiClock.offset == 120)
         let apiNow = harness.planner.apiTime(at: harness.now)
         #expect(apiNow == PlannerHarness.start.wall.adding(seconds: 10))
-        #expect(harness.planner.ledger.count(.minute, at: apiNow).usedTenths == 32)
+        // The days are not asked for again: the same 6-hour slot on the API's clock (1.8 + 1.0).
+        #expect(harness.planner.ledger.count(.minute, at: apiNow).usedTenths == 28)
     }
 }
 

@@ -27,7 +27,7 @@ struct PlannerRestoreTests {
         }
         #expect(harness.planner.counters.requests == 0)
         // The day's count goes on, and the weather is due by the usual rule.
-        #expect(harness.planner.ledger.count(.day, at: harness.now.wall).usedTenths == 64)
+        #expect(harness.planner.ledger.count(.day, at: harness.now.wall).usedTenths == 72)
         let due = harness.nextRefresh(PlannerHarness.berlin)!
         #expect(due.seconds(since: PlannerHarness.start.wall) >= 900)
         #expect(due.seconds(since: PlannerHarness.start.wall) <= 960)

@@ -211,24 +211,24 @@ struct WeatherServiceBackoffTests {
 
     @Test func aFullQuotaWindowServesTheCacheAndIsLoggedOnce() async throws {
         let h = ServiceHarness(locations: [ServiceHarness.berlin, ServiceHarness.london]) {
-            $0.api.limits = Configuration.LimitSettings(minute: 3)
+            $0.api.limits = Configuration.LimitSettings(minute: 4)
         }
         await h.start()
-        await h.tick()  // Berlin, 1.6 with the day's outlook
-        await h.advanceAndTick()  // London would make 3.2: the minute is full
+        await h.tick()  // Berlin, 2.4 with its hours, days and nowcast
+        await h.advanceAndTick()  // London would make 4.8: the minute is full
         #expect(h.provider.calls == ["berlin"])
         let full = h.log.entries(messageID: MessageID.quotaFull)
         #expect(full.count == 1)
         #expect(full.first?.level == .notice)
         #expect(full.first?["weather.quota_window"] == "minute")
-        #expect(full.first?["weather.quota_used"] == "1.6")
-        #expect(full.first?["weather.quota_limit"] == "3")
+        #expect(full.first?["weather.quota_used"] == "2.4")
+        #expect(full.first?["weather.quota_limit"] == "4")
         #expect(full.first?["weather.quota_until"] == "2026-11-22T04:06:00Z")
         let waiting = try #require(h.log.entries(messageID: MessageID.noData).last)
         #expect(waiting["weather.waiting"] == "quota")
         var state = try h.readState()
-        #expect(state.daemon.quota.minute.used == 1.6)
-        #expect(state.daemon.quota.minute.limit == 3)
+        #expect(state.daemon.quota.minute.used == 2.4)
+        #expect(state.daemon.quota.minute.limit == 4)
         #expect(state.daemon.quota.minute.resetsAt == Timestamp(rfc3339: "2026-11-22T04:06:00Z"))
         let next = try #require(state.locations[1].nextRefreshAt)
         #expect(
@@ -241,7 +241,7 @@ struct WeatherServiceBackoffTests {
         for _ in 0..<2 { await h.advanceAndTick() }
         #expect(h.provider.calls == ["berlin", "berlin", "london"])
         state = try h.readState()
-        #expect(state.daemon.quota.minute.used == 2.6)
-        #expect(state.daemon.quota.day.used == 4.2)
+        #expect(state.daemon.quota.minute.used == 3.5)  // 1.1 (the nowcast alone) + 2.4
+        #expect(state.daemon.quota.day.used == 5.9)
     }
 }

@@ -44,7 +44,7 @@ struct WeatherServiceLifecycleTests {
         let warnings = fast.log.entries.filter { $0.level == .warning }.map(\.message)
         #expect(
             warnings == [
-                "refresh every_tick with 3 locations every 1s can spend about 86400 calls a day, above "
+                "refresh every_tick with 3 locations every 1s can spend about 95088 calls a day, above "
                     + "api.limits.day (10000)"
             ]
         )
@@ -126,7 +126,7 @@ struct WeatherServiceLifecycleTests {
         #expect(state.locations[0].fetchedAt == TestClock.defaultStart)
         #expect(state.daemon.ticksFromCache == 1)
         // The quota windows of the first run go on.
-        #expect(state.daemon.quota.day.used == 3.2)
+        #expect(state.daemon.quota.day.used == 4.8)
     }
 
     @Test func corruptStateFileIsMovedAside() async throws {

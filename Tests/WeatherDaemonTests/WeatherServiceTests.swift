@@ -77,9 +77,12 @@ struct WeatherServiceTests {
             let fetched = try #require(entry.fetchedAt)
             #expect(fetched.seconds(since: Timestamp(rfc3339: "2026-11-22T04:30:00Z")!) <= 60 + 30)
         }
-        // The first request of each location asked for the day's outlook, later ones not.
+        // The first request of each location (in this UTC hour and 6-hour slot) asked for the hours and the
+        // days, later ones for the nowcast alone: 2.4 + 1.1 + 1.1 calls a location.
         #expect(h.provider.requests.filter(\.includingToday).count == 3)
-        #expect(state.daemon.quota.day.used == 10.8)
+        #expect(h.provider.requests.filter { $0.blocks.hours != nil }.count == 3)
+        #expect(h.provider.requests.allSatisfy { $0.blocks.nowcast })
+        #expect(state.daemon.quota.day.used == 13.8)
     }
 
     @Test func aDueLocationWhoseTickFindsAFetchRunningIsQueuedAndFetchedWhenItEnds() async throws {

@@ -31,6 +31,7 @@ final class ScriptedProvider: WeatherProviding {
         var calls: [Call] = []
         var cancelledCalls: [String] = []
         var wetFromStep: Int?
+        var droppedBlocks: [String] = []
     }
 
     private let state = Mutex(State())
@@ -56,6 +57,11 @@ final class ScriptedProvider: WeatherProviding {
     /// From now on, answers a nowcast wet from its step `step` on (nil: dry).
     func rain(fromStep step: Int?) {
         state.withLock { $0.wetFromStep = step }
+    }
+
+    /// From now on, answers with these sentences of blocks dropped as bad input.
+    func dropBlocks(_ sentences: [String]) {
+        state.withLock { $0.droppedBlocks = sentences }
     }
 
     /// Location ids in the order they were asked for.
@@ -97,8 +103,10 @@ final class ScriptedProvider: WeatherProviding {
             }
             weather = try then.get()
         }
-        let wetFromStep = state.withLock { $0.wetFromStep }
-        return Forecast.synthetic(weather, blocks: blocks, wetFromStep: wetFromStep)
+        let (wetFromStep, dropped) = state.withLock { ($0.wetFromStep, $0.droppedBlocks) }
+        var forecast = Forecast.synthetic(weather, blocks: blocks, wetFromStep: wetFromStep)
+        forecast.droppedBlocks = dropped
+        return forecast
     }
 
     /// Waits (at most `timeout`) until `count` calls were made; returns whether they were.

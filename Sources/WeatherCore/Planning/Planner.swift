@@ -72,7 +72,7 @@ public struct Planner: Sendable {
     /// clock says.
     public mutating func tick(at now: Moment, missed: Int = 0) -> TickPlan? {
         guard !records.isEmpty else { return nil }
-        var events = look(at: now)
+        var events = endPauseAndNoticeClockStep(at: now)
         counters.ticksMissed += max(0, missed)
         nextTick += max(0, missed)
         let tick = nextTick
@@ -93,7 +93,7 @@ public struct Planner: Sendable {
         } else if inFlight != nil {
             counters.ticksSkipped += 1
             action = .queued(enqueue(record, tick: tick))
-        } else if let blocked = gate(for: record, at: now, events: &events) {
+        } else if let blocked = holdReason(for: record, at: now, events: &events) {
             counters.ticksFromCache += 1
             action = .cache(waiting: blocked)
         } else {
@@ -109,7 +109,7 @@ public struct Planner: Sendable {
     public mutating func finish(_ outcome: FetchOutcome, at now: Moment) -> FinishPlan? {
         guard let order = inFlight else { return nil }
         inFlight = nil
-        var events = look(at: now)
+        var events = endPauseAndNoticeClockStep(at: now)
         // The response's own time first: what follows reads the API's clock.
         if let sample = outcome.apiClockSample { recordClockSample(sample, events: &events) }
         if order.geocode && !outcome.forecastSent {

@@ -1,7 +1,7 @@
 /// The two clocks and the random spreads.
 extension Planner {
     /// Ends a pause whose time has come and notices a wall-clock step.
-    mutating func look(at now: Moment) -> [PlannerEvent] {
+    mutating func endPauseAndNoticeClockStep(at now: Moment) -> [PlannerEvent] {
         var events: [PlannerEvent] = []
         let offset = now.wall.secondsSinceEpoch - now.uptime
         if let clockOffset, abs(offset - clockOffset) > Self.clockStepTolerance {

@@ -1,4 +1,4 @@
-/// Starting a fetch: what it costs, and whether a pause or a quota window forbids it.
+/// Dispatching a fetch: the blocks it carries, what it costs, and whether a pause or a quota window holds it.
 extension Planner {
     /// The forecast blocks the next fetch of `record` carries (SPEC §9 "Requests").
     func blocks(forNextFetchOf record: LocationRecord, at now: Moment) -> ForecastBlocks {
@@ -43,7 +43,7 @@ extension Planner {
 
     /// Why `record` cannot be fetched at `now` although due: a pause, or a quota window it would take
     /// over its limit (which holds every request until the window resets, plus a spread). Nil when it can.
-    mutating func gate(for record: LocationRecord, at now: Moment, events: inout [PlannerEvent]) -> Waiting? {
+    mutating func holdReason(for record: LocationRecord, at now: Moment, events: inout [PlannerEvent]) -> Waiting? {
         if backoff.isPaused(at: now) { return .backoff }
         if quotaHold?.holds(at: now) == true { return .quota }
         quotaHold = nil

@@ -1,0 +1,256 @@
+import WeatherCore
+
+/// The forecast blocks of a response (SPEC §9): columnar arrays turned into hours, days and 15-minute
+/// steps. A block of bad shape (a null time, arrays of unequal length, times not increasing, times that
+/// do not start near the current time, as for another place, or an implausible value) is dropped alone,
+/// with one sentence that names the condition and not the values, so that the daemon logs each condition
+/// once; a value sent as null is omitted for its step.
+extension ForecastDecoder {
+    /// How far the first time of each block may lie from `current.time` (the current quarter hour): a
+    /// quarter hour for the steps, an hour for the hours (they start at the current hour), a day and an
+    /// hour for the days (they start at the location's local midnight, whatever its offset).
+    static let nowcastTolerance = 900.0
+    static let hourlyTolerance = 3600.0
+    static let dailyTolerance = 90000.0
+
+    /// A block that is dropped, and why.
+    struct DroppedBlock: Error {
+        var sentence: String
+
+        init(_ block: String, _ condition: String) {
+            sentence = "`\(block)` dropped: \(condition)"
+        }
+    }
+
+    /// The blocks of `dto` for `weather` (decoded from the same response), and the sentences of those
+    /// dropped.
+    static func blocks(
+        of dto: ForecastResponseDTO,
+        weather: Weather
+    ) -> (hourly: [HourForecast]?, daily: [DayForecast]?, nowcast: [NowcastStep]?, dropped: [String]) {
+        var dropped: [String] = []
+        func read<Value, Result>(
+            _ name: String,
+            _ block: ForecastResponseDTO.Block<Value>?,
+            _ convert: (Value) throws(DroppedBlock) -> Result
+        ) -> Result? {
+            switch block {
+            case nil: return nil
+            case .failed(let condition)?:
+                dropped.append(DroppedBlock(name, condition).sentence)
+                return nil
+            case .value(let value)?:
+                do throws(DroppedBlock) {
+                    return try convert(value)
+                } catch {
+                    dropped.append(error.sentence)
+                    return nil
+                }
+            }
+        }
+        let now = weather.observedAt.secondsSinceEpoch
+        let nowcast = read("minutely_15", dto.minutely_15) { (block) throws(DroppedBlock) in
+            try steps(of: block, now: now, units: weather.units)
+        }
+        let hourly = read("hourly", dto.hourly) { (block) throws(DroppedBlock) in
+            try hours(of: block, now: now, units: weather.units)
+        }
+        let daily = read("daily", dto.daily) { (block) throws(DroppedBlock) in
+            try days(of: block, weather: weather, utcOffsetSeconds: dto.utc_offset_seconds ?? 0)
+        }
+        return (hourly, daily, nowcast, dropped)
+    }
+
+    static func steps(
+        of block: ForecastResponseDTO.MinutelyDTO,
+        now: Double,
+        units: Units
+    ) throws(DroppedBlock) -> [NowcastStep] {
+        let name = "minutely_15"
+        let times = try checkedTimes(
+            name,
+            block.time,
+            columns: [block.precipitation],
+            near: now,
+            within: nowcastTolerance
+        )
+        let precipitation = try plausible(name, "precipitation", block.precipitation, millimetres(units))
+        return times.indices.map { index in
+            NowcastStep(time: times[index], precipitation: value(precipitation, index))
+        }
+    }
+
+    static func hours(
+        of block: ForecastResponseDTO.HourlyDTO,
+        now: Double,
+        units: Units
+    ) throws(DroppedBlock) -> [HourForecast] {
+        let name = "hourly"
+        let times = try checkedTimes(
+            name,
+            block.time,
+            columns: [
+                block.temperature_2m, block.precipitation_probability, block.precipitation, block.weather_code,
+                block.is_day,
+            ],
+            near: now - now.truncatingRemainder(dividingBy: 3600),
+            within: hourlyTolerance
+        )
+        let temperature = try plausible(name, "temperature_2m", block.temperature_2m, celsius(units))
+        let probability = try plausible(name, "precipitation_probability", block.precipitation_probability, { $0 })
+        let precipitation = try plausible(name, "precipitation", block.precipitation, millimetres(units))
+        let codes = try weatherCodes(name, block.weather_code)
+        let isDay = try flags(name, block.is_day)
+        return times.indices.map { index in
+            HourForecast(
+                time: times[index],
+                temperature: value(temperature, index),
+                precipitationProbability: value(probability, index),
+                precipitation: value(precipitation, index),
+                code: codes.flatMap { $0[index] },
+                isDay: isDay.flatMap { $0[index] }
+            )
+        }
+    }
+
+    static func days(
+        of block: ForecastResponseDTO.DailyDTO,
+        weather: Weather,
+        utcOffsetSeconds: Int
+    ) throws(DroppedBlock) -> [DayForecast] {
+        let name = "daily"
+        let units = weather.units
+        let times = try checkedTimes(
+            name,
+            block.time,
+            columns: [
+                block.weather_code, block.temperature_2m_max, block.temperature_2m_min,
+                block.precipitation_probability_max, block.precipitation_sum, block.sunrise, block.sunset,
+                block.uv_index_max,
+            ],
+            near: weather.observedAt.secondsSinceEpoch,
+            within: dailyTolerance
+        )
+        let instant: (Double) -> Double = { $0 }
+        let high = try plausible(name, "temperature_2m_max", block.temperature_2m_max, celsius(units))
+        let low = try plausible(name, "temperature_2m_min", block.temperature_2m_min, celsius(units))
+        let probability = try plausible(
+            name,
+            "precipitation_probability_max",
+            block.precipitation_probability_max,
+            instant
+        )
+        let sum = try plausible(name, "precipitation_sum", block.precipitation_sum, millimetres(units))
+        let sunrise = try plausible(name, "sunrise", block.sunrise, instant, range: -1e11...1e11)
+        let sunset = try plausible(name, "sunset", block.sunset, instant, range: -1e11...1e11)
+        let uv = try plausible(name, "uv_index_max", block.uv_index_max, instant, range: 0...50)
+        let codes = try weatherCodes(name, block.weather_code)
+        return times.indices.map { index in
+            DayForecast(
+                date: LocalDate(at: times[index], utcOffsetSeconds: utcOffsetSeconds),
+                temperatureMax: value(high, index),
+                temperatureMin: value(low, index),
+                precipitationProbabilityMax: value(probability, index),
+                precipitationSum: value(sum, index),
+                uvIndexMax: value(uv, index),
+                sunrise: value(sunrise, index).map(Timestamp.init(secondsSinceEpoch:)),
+                sunset: value(sunset, index).map(Timestamp.init(secondsSinceEpoch:)),
+                code: codes.flatMap { $0[index] },
+                fetchedAt: weather.observedAt
+            )
+        }
+    }
+
+    /// The block's times, checked: present, none null, as many as the values of every column sent,
+    /// strictly increasing, the first within `tolerance` of `anchor`.
+    private static func checkedTimes(
+        _ name: String,
+        _ time: [Double?]?,
+        columns: [[Double?]?],
+        near anchor: Double,
+        within tolerance: Double
+    ) throws(DroppedBlock) -> [Timestamp] {
+        guard let time else { throw DroppedBlock(name, "no `time`") }
+        var times: [Timestamp] = []
+        times.reserveCapacity(time.count)
+        for value in time {
+            guard let value else { throw DroppedBlock(name, "a null time") }
+            guard value.isFinite, abs(value) < 1e11 else { throw DroppedBlock(name, "a time that is not one") }
+            if let last = times.last, value <= last.secondsSinceEpoch {
+                throw DroppedBlock(name, "times not increasing")
+            }
+            times.append(Timestamp(secondsSinceEpoch: value))
+        }
+        for column in columns where column != nil && column?.count != time.count {
+            throw DroppedBlock(name, "arrays of unequal length")
+        }
+        if let first = times.first, abs(first.secondsSinceEpoch - anchor) > tolerance {
+            throw DroppedBlock(name, "times that do not start at the current time (another place's?)")
+        }
+        return times
+    }
+
+    /// `column` checked against `range` after `convert` (to metric units); nulls stay nil.
+    private static func plausible(
+        _ name: String,
+        _ variable: String,
+        _ column: [Double?]?,
+        _ convert: (Double) -> Double,
+        range: ClosedRange<Double>? = nil
+    ) throws(DroppedBlock) -> [Double?]? {
+        guard let column else { return nil }
+        let range = range ?? Self.range(of: variable)
+        for case let value? in column where !(value.isFinite && range.contains(convert(value))) {
+            throw DroppedBlock(name, "an implausible `\(variable)`")
+        }
+        return column
+    }
+
+    private static func range(of variable: String) -> ClosedRange<Double> {
+        if variable.hasPrefix("temperature") { return temperatureCelsius }
+        if variable.hasPrefix("precipitation_probability") { return percent }
+        return precipitationMillimetres
+    }
+
+    private static func weatherCodes(_ name: String, _ column: [Double?]?) throws(DroppedBlock) -> [WMOCode?]? {
+        guard let column else { return nil }
+        var codes: [WMOCode?] = []
+        for value in column {
+            guard let value else {
+                codes.append(nil)
+                continue
+            }
+            guard value.isFinite, value == value.rounded(), abs(value) < 1_000_000 else {
+                throw DroppedBlock(name, "a `weather_code` that is not a whole number")
+            }
+            codes.append(WMOCode(Int(value)))
+        }
+        return codes
+    }
+
+    private static func flags(_ name: String, _ column: [Double?]?) throws(DroppedBlock) -> [Bool?]? {
+        guard let column else { return nil }
+        var flags: [Bool?] = []
+        for value in column {
+            switch value {
+            case nil: flags.append(nil)
+            case 0?: flags.append(false)
+            case 1?: flags.append(true)
+            default: throw DroppedBlock(name, "an `is_day` that is neither 0 nor 1")
+            }
+        }
+        return flags
+    }
+
+    private static func value(_ column: [Double?]?, _ index: Int) -> Double? {
+        column.flatMap { $0[index] }
+    }
+
+    private static func celsius(_ units: Units) -> (Double) -> Double {
+        units.temperature == .celsius ? { $0 } : { ($0 - 32) * 5 / 9 }
+    }
+
+    private static func millimetres(_ units: Units) -> (Double) -> Double {
+        units.precipitation == .mm ? { $0 } : { $0 * 25.4 }
+    }
+}
