@@ -77,4 +77,4 @@ extension CommonOptions {
     }
 }
 
-extension StatusFormat: @retroactive ExpressibleByArgument {}
+extension StatusFormat: ExpressibleByArgument {}
