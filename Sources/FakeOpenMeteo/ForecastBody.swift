@@ -6,7 +6,8 @@ extension FakeResponse {
     ]
 
     /// A one-line forecast body with `current_units` and `current`, like Open-Meteo's `current=` answer,
-    /// and with `daily_units` and `daily` (one day) when `daily` is true.
+    /// and with `daily_units` and `daily` (one day: `weather_code`, `temperature_2m_max`, `temperature_2m_min`,
+    /// `precipitation_probability_max`, `sunrise`, `sunset`) when `daily` is true.
     ///
     /// Unit parameters take Open-Meteo's symbols (`°C`/`°F`, `km/h`/`m/s`/`mp/h`/`kn`, `mm`/`inch`); the query
     /// names (`fahrenheit`, `mph`, ...) are accepted too. Values are derived from the coordinates and the weather
@@ -24,9 +25,42 @@ extension FakeResponse {
         interval: Int = 900,
         daily: Bool = false
     ) -> String {
-        let temperature = TemperatureUnit(nameOrSymbol: temperatureUnit) ?? .celsius
-        let wind = WindSpeedUnit(nameOrSymbol: windSpeedUnit) ?? .kmh
-        let precipitation = PrecipitationUnit(nameOrSymbol: precipitationUnit) ?? .mm
+        let variables = [
+            "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_probability_max", "sunrise",
+            "sunset",
+        ]
+        let midnight = SyntheticWeather.floorDivision(time, 86_400) * 86_400
+        let sections =
+            daily ? [BlockSection(block: .daily, variables: variables, start: midnight, step: 86_400, count: 1)] : []
+        return forecastBody(
+            latitude: latitude,
+            longitude: longitude,
+            weatherCode: weatherCode,
+            temperature: TemperatureUnit(nameOrSymbol: temperatureUnit) ?? .celsius,
+            wind: WindSpeedUnit(nameOrSymbol: windSpeedUnit) ?? .kmh,
+            precipitation: PrecipitationUnit(nameOrSymbol: precipitationUnit) ?? .mm,
+            time: time,
+            isDay: isDay,
+            interval: interval,
+            sections: sections
+        )
+    }
+
+    /// The body with `sections` after `current` (see ``BlockWriter``), `fault` applied to those in `faulty`.
+    static func forecastBody(
+        latitude: Double,
+        longitude: Double,
+        weatherCode: Int,
+        temperature: TemperatureUnit,
+        wind: WindSpeedUnit,
+        precipitation: PrecipitationUnit,
+        time: Int,
+        isDay: Bool,
+        interval: Int,
+        sections: [BlockSection],
+        fault: BlockFault? = nil,
+        faulty: Set<FakeForecastBlock> = Set(FakeForecastBlock.allCases)
+    ) -> String {
         let weather = SyntheticWeather(latitude: latitude, longitude: longitude, weatherCode: weatherCode)
 
         let units = [
@@ -45,7 +79,7 @@ extension FakeResponse {
             ("is_day", isDay ? "1" : "0"),
             (
                 "precipitation",
-                JSONText.number(
+                JSONText.fixed(
                     precipitation.convert(millimetres: weather.precipitationMillimetres),
                     decimals: precipitation.decimals
                 )
@@ -63,38 +97,17 @@ extension FakeResponse {
             + "\"timezone_abbreviation\":\"GMT\",\"elevation\":\(JSONText.number(weather.elevation)),"
             + "\"current_units\":{\(units.joined(separator: ","))},"
             + "\"current\":{\(current.joined(separator: ","))}"
-        if daily {
-            body +=
-                "," + dailyBlock(latitude: latitude, weather: weather, code: weatherCode, time: time, unit: temperature)
+        let writer = BlockWriter(
+            latitude: latitude,
+            longitude: longitude,
+            weather: weather,
+            code: weatherCode,
+            temperature: temperature,
+            precipitation: precipitation
+        )
+        for section in sections {
+            body += "," + writer.render(section, fault: faulty.contains(section.block) ? fault : nil)
         }
         return body + "}"
-    }
-
-    /// `daily_units` and `daily` for `forecast_days=1`: the GMT day of `time`, a high 4 °C above the
-    /// current temperature and a low 3 °C below it, sunrise at 07:00 and sunset at 16:00 GMT; no sunrise
-    /// and no sunset (null) beyond 70° of latitude, as in polar night.
-    private static func dailyBlock(
-        latitude: Double,
-        weather: SyntheticWeather,
-        code: Int,
-        time: Int,
-        unit: TemperatureUnit
-    ) -> String {
-        let midnight = time - ((time % 86_400) + 86_400) % 86_400
-        let polar = abs(latitude) > 70
-        let units = [
-            ("time", "unixtime"), ("weather_code", "wmo code"), ("temperature_2m_max", unit.symbol),
-            ("temperature_2m_min", unit.symbol), ("precipitation_probability_max", "%"), ("sunrise", "unixtime"),
-            ("sunset", "unixtime"),
-        ].map { JSONText.string($0.0) + ":" + JSONText.string($0.1) }
-        let values = [
-            ("time", String(midnight)), ("weather_code", String(code)),
-            ("temperature_2m_max", JSONText.number(unit.convert(celsius: weather.temperatureCelsius + 4))),
-            ("temperature_2m_min", JSONText.number(unit.convert(celsius: weather.temperatureCelsius - 3))),
-            ("precipitation_probability_max", weather.precipitationMillimetres > 0 ? "80" : "null"),
-            ("sunrise", polar ? "null" : String(midnight + 7 * 3600)),
-            ("sunset", polar ? "null" : String(midnight + 16 * 3600)),
-        ].map { JSONText.string($0.0) + ":[" + $0.1 + "]" }
-        return "\"daily_units\":{\(units.joined(separator: ","))},\"daily\":{\(values.joined(separator: ","))}"
     }
 }

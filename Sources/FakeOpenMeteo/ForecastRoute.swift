@@ -6,13 +6,19 @@ import Darwin
 
 /// `/v1/forecast` for ``FakeOpenMeteoServer/realistic``: validates parameters like Open-Meteo, then answers
 /// with `FakeResponse.forecastBody(...)` for the current data period (a quarter hour, or `dataInterval`),
-/// with the day's values when `daily` is asked for.
+/// followed by the `minutely_15`, `hourly` and `daily` sections asked for (``BlockSection``), `fault` applied
+/// to those in `faulty`.
 enum ForecastRoute {
-    private struct ParameterError: Error {
+    struct ParameterError: Error {
         let reason: String
     }
 
-    static func respond(to request: FakeRequest, dataInterval: Int = 900) -> FakeResponse {
+    static func respond(
+        to request: FakeRequest,
+        dataInterval: Int = 900,
+        fault: BlockFault? = nil,
+        faulty: Set<FakeForecastBlock> = Set(FakeForecastBlock.allCases)
+    ) -> FakeResponse {
         do throws(ParameterError) {
             let latitude = try coordinate(request, "latitude", limit: 90)
             let longitude = try coordinate(request, "longitude", limit: 180)
@@ -21,29 +27,25 @@ enum ForecastRoute {
             let precipitation = try unit(request, "precipitation_unit", default: PrecipitationUnit.mm)
             let now = Int(request.time.rounded(.down))
             let period = now - now % max(dataInterval, 1)
+            let sections = try BlockSection.sections(of: request.query, now: now)
             let body = FakeResponse.forecastBody(
                 latitude: latitude,
                 longitude: longitude,
                 weatherCode: FakeOpenMeteoServer.weatherCode(forLatitude: latitude),
-                temperatureUnit: temperature.symbol,
-                windSpeedUnit: wind.symbol,
-                precipitationUnit: precipitation.symbol,
+                temperature: temperature,
+                wind: wind,
+                precipitation: precipitation,
                 time: period,
-                isDay: isDay(utc: period, longitude: longitude),
+                isDay: SyntheticWeather.isDay(utc: period, longitude: longitude),
                 interval: dataInterval,
-                daily: request.query["daily"] != nil
+                sections: sections,
+                fault: fault,
+                faulty: faulty
             )
             return .body(status: 200, body: body)
         } catch {
             return FakeResponse.openMeteoError(status: 400, reason: error.reason)
         }
-    }
-
-    /// Daytime by local solar time: 06:00 to 18:00 at the longitude.
-    private static func isDay(utc: Int, longitude: Double) -> Bool {
-        let hour = Double(utc % 86_400) / 3600 + longitude / 15
-        let localHour = (hour.truncatingRemainder(dividingBy: 24) + 24).truncatingRemainder(dividingBy: 24)
-        return (6..<18).contains(localHour)
     }
 
     private static func coordinate(

@@ -28,6 +28,23 @@ enum JSONText {
         return rounded.description
     }
 
+    /// `value` written with exactly `decimals` decimals, as Open-Meteo writes numbers (`0.20`, `-1.3`, `78`
+    /// for 0 decimals), `null` if not finite; a value that rounds to zero is written without a sign.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "null" }
+        let places = max(0, min(decimals, 6))
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        guard abs(scaled) < 1e15 else { return value.description }
+        let units = Int(scaled)
+        let digits = String(units.magnitude)
+        let sign = units < 0 ? "-" : ""
+        guard places > 0 else { return sign + digits }
+        let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+        return sign + padded.dropLast(places) + "." + padded.suffix(places)
+    }
+
     /// A coordinate written as the single-precision float Open-Meteo echoes (`52.52`, `13.419998`).
     static func coordinate(_ value: Double) -> String {
         guard value.isFinite else { return "null" }

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Open-Meteo's rate limit, in front of another handler: requests are weighed as Open-Meteo weighs them
-/// (variables / 10 calls for more than 10 variables, in tenths) and counted in the current UTC minute;
+/// (``weight(of:)``, in tenths of a call) and counted in the current UTC minute;
 /// one that would go over `minuteLimit` calls is answered with Open-Meteo's 429 ("Minutely API request
 /// limit exceeded"), and counts too, as failed requests do there.
 public final class QuotaGate: Sendable {
@@ -31,12 +31,26 @@ public final class QuotaGate: Sendable {
         { [self] request in respond(to: request) }
     }
 
-    /// The weight of `request` in tenths of a call.
+    /// The sections whose variables count towards a request's weight.
+    public static let weighedSections = ["current", "minutely_15", "hourly", "daily"]
+
+    /// The weight of `request` in tenths of a call, as Open-Meteo counts it:
+    /// max(1, variables / 10 × max(1, forecast_days / 14)) calls, where variables are those of `current`,
+    /// `minutely_15`, `hourly` and `daily` together and forecast_days is 7 when not sent (or not a number);
+    /// a fraction of a tenth counts as a whole one.
     public static func weight(of request: FakeRequest) -> Int {
-        let variables = ["current", "daily", "hourly"].reduce(0) { count, name in
+        let variables = weighedSections.reduce(0) { count, name in
             count + (request.query[name].map { $0.split(separator: ",").count } ?? 0)
         }
-        return max(10, variables)
+        let days = request.query["forecast_days"].flatMap { Int($0) }.map { max(0, min($0, 1_000)) } ?? 7
+        return weight(variables: variables, forecastDays: days)
+    }
+
+    /// The weight in tenths of a call of a request for `variables` variables over `forecastDays` days.
+    public static func weight(variables: Int, forecastDays: Int = 7) -> Int {
+        let scale = max(14, forecastDays)
+        let tenths = (variables * scale + 13) / 14  // variables × max(1, days / 14), rounded up
+        return max(10, tenths)
     }
 
     private func respond(to request: FakeRequest) -> FakeResponse {

@@ -6,10 +6,16 @@ extension FakeOpenMeteoServer {
 
     /// ``realistic`` with another data interval: `current.interval` is `dataInterval` and `current.time`
     /// moves on every `dataInterval` seconds (Open-Meteo: 900), so tests see new data periods quickly.
-    public static func realistic(dataInterval: Int) -> @Sendable (FakeRequest) -> FakeResponse {
+    /// With `blockFault`, every forecast section asked for that is in `blocks` carries that fault.
+    public static func realistic(
+        dataInterval: Int,
+        blockFault: BlockFault? = nil,
+        blocks: Set<FakeForecastBlock> = Set(FakeForecastBlock.allCases)
+    ) -> @Sendable (FakeRequest) -> FakeResponse {
         { request in
             switch request.path {
-            case "/v1/forecast": ForecastRoute.respond(to: request, dataInterval: dataInterval)
+            case "/v1/forecast":
+                ForecastRoute.respond(to: request, dataInterval: dataInterval, fault: blockFault, faulty: blocks)
             case "/v1/search": GeocodingRoute.respond(to: request)
             default: FakeResponse.openMeteoError(status: 404, reason: "Not Found")
             }

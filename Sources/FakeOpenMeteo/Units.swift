@@ -63,6 +63,6 @@ enum PrecipitationUnit: String, CaseIterable {
     /// Converts a millimetre value to this unit.
     func convert(millimetres: Double) -> Double { self == .mm ? millimetres : millimetres / 25.4 }
 
-    /// How many decimals Open-Meteo keeps for this unit.
-    var decimals: Int { self == .mm ? 1 : 3 }
+    /// How many decimals Open-Meteo writes for this unit (`0.20` mm, `0.008` inch).
+    var decimals: Int { self == .mm ? 2 : 3 }
 }

@@ -131,6 +131,11 @@ extension ForecastDecoder {
             near: weather.observedAt.secondsSinceEpoch,
             within: dailyTolerance
         )
+        // Days start at the local midnight of today: a first day of another date is another place's.
+        let today = LocalDate(at: weather.observedAt, utcOffsetSeconds: utcOffsetSeconds)
+        if let first = times.first, LocalDate(at: first, utcOffsetSeconds: utcOffsetSeconds) != today {
+            throw DroppedBlock(name, "times that do not start at the current time (another place's?)")
+        }
         let instant: (Double) -> Double = { $0 }
         let high = try plausible(name, "temperature_2m_max", block.temperature_2m_max, celsius(units))
         let low = try plausible(name, "temperature_2m_min", block.temperature_2m_min, celsius(units))

@@ -2,7 +2,8 @@ import WeatherCore
 
 /// Renders a ``StateSnapshot`` in the Prometheus text exposition format (node_exporter's textfile
 /// collector, `weatherd status --format prometheus`). Values are in base units whatever the configured
-/// units: °C, m/s, mm, ratios (0–1) for humidity and cloud cover.
+/// units: °C, m/s, metres, ratios (0–1) for humidity, cloud cover and probabilities; every family passes
+/// `promtool check metrics`.
 public enum PrometheusText {
     /// One metric family: name, type, help and samples (labels, value).
     struct Family {
@@ -14,7 +15,7 @@ public enum PrometheusText {
 
     /// The exposition text of `snapshot`, ending in a newline.
     public static func render(_ snapshot: StateSnapshot) -> String {
-        var families = locationFamilies(snapshot.locations)
+        var families = locationFamilies(snapshot.locations) + forecastFamilies(snapshot)
         let daemon = snapshot.daemon
         families.append(
             Family(
@@ -109,10 +110,8 @@ public enum PrometheusText {
             ),
             ("weatherd_wind_direction_degrees", "Wind direction at 10 m.", { $0.weather?.windDirection }),
             (
-                "weatherd_precipitation_millimeters", "Precipitation of the last interval.",
-                { entry in
-                    entry.weather?.precipitation.map { entry.weather?.units.precipitation == .inch ? $0 * 25.4 : $0 }
-                }
+                "weatherd_precipitation_meters", "Precipitation of the last interval.",
+                { meters($0.weather?.precipitation, $0) }
             ),
             (
                 "weatherd_weather_code", "WMO weather interpretation code.",
@@ -210,7 +209,7 @@ public enum PrometheusText {
     }
 
     /// A value of the day's outlook in °C; nil when the unit is not known (no weather beside it).
-    private static func todayCelsius(_ value: Double?, _ entry: LocationState) -> Double? {
+    static func todayCelsius(_ value: Double?, _ entry: LocationState) -> Double? {
         guard let value, let unit = entry.weather?.units.temperature else { return nil }
         return unit == .fahrenheit ? (value - 32) * 5 / 9 : value
     }
@@ -218,6 +217,12 @@ public enum PrometheusText {
     private static func celsius(_ value: Double?, _ entry: LocationState) -> Double? {
         guard let value else { return nil }
         return entry.weather?.units.temperature == .fahrenheit ? (value - 32) * 5 / 9 : value
+    }
+
+    /// A precipitation value in metres; nil when the unit is not known (no weather beside it).
+    static func meters(_ value: Double?, _ entry: LocationState) -> Double? {
+        guard let value, let unit = entry.weather?.units.precipitation else { return nil }
+        return unit == .inch ? value * 0.0254 : value / 1000
     }
 
     private static func metersPerSecond(_ value: Double?, _ entry: LocationState) -> Double? {

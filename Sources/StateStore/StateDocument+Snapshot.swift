@@ -6,6 +6,7 @@ extension StateDocument {
     /// The document of `snapshot`. Non-finite numbers (which JSON cannot hold) are left out.
     init(_ snapshot: StateSnapshot) {
         let daemon = snapshot.daemon
+        let apiNow = snapshot.apiTime(snapshot.generatedAt)
         self.init(
             schema_version: snapshot.schemaVersion,
             generated_at: snapshot.generatedAt.rfc3339,
@@ -33,11 +34,13 @@ extension StateDocument {
                     day: Window(daemon.quota.day)
                 ),
                 api_clock_offset_seconds: finite(daemon.apiClockOffsetSeconds),
-                api_clock_samples: daemon.apiClockSamples.map { $0.filter(\.isFinite) }
+                api_clock_samples: daemon.apiClockSamples.map { $0.filter(\.isFinite) },
+                display: daemon.display.map(DisplayEntry.init),
+                rain_episodes: daemon.rainEpisodes
             ),
             current_location: snapshot.currentLocation,
             rotation_index: snapshot.rotationIndex,
-            locations: snapshot.locations.map(LocationEntry.init)
+            locations: snapshot.locations.map { LocationEntry($0, apiNow: apiNow) }
         )
     }
 
@@ -51,7 +54,7 @@ extension StateDocument {
             )
         }
         let startedAt = try time(daemon.started_at, "daemon.started_at")
-        let info = DaemonInfo(
+        var info = DaemonInfo(
             pid: daemon.pid,
             version: daemon.version,
             startedAt: startedAt,
@@ -74,6 +77,8 @@ extension StateDocument {
             apiClockOffsetSeconds: daemon.api_clock_offset_seconds,
             apiClockSamples: daemon.api_clock_samples
         )
+        info.display = daemon.display?.settings
+        info.rainEpisodes = daemon.rain_episodes
         var entries: [LocationState] = []
         for (index, entry) in locations.enumerated() {
             entries.append(try entry.state(path: "locations[\(index)]"))
@@ -102,7 +107,8 @@ extension StateDocument.Window {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.LocationEntry {
-    fileprivate init(_ entry: LocationState) {
+    /// The entry of `entry`; its nowcast summed up at `apiNow`, the time of writing on the API's clock.
+    fileprivate init(_ entry: LocationState, apiNow: Timestamp) {
         let location = entry.location
         self.init(
             id: location.id,
@@ -113,7 +119,9 @@ extension StateDocument.LocationEntry {
             fetched_at: entry.fetchedAt?.rfc3339,
             next_refresh_at: entry.nextRefreshAt?.rfc3339,
             weather: entry.weather.map(StateDocument.WeatherEntry.init),
-            today: entry.today.map(StateDocument.TodayEntry.init),
+            today: entry.today.map(StateDocument.DayEntry.init),
+            forecast: entry.forecast.flatMap(StateDocument.ForecastEntry.init),
+            nowcast: StateDocument.NowcastEntry(entry, at: apiNow),
             last_error: entry.lastError.map { error in
                 StateDocument.ErrorEntry(
                     kind: error.kind,
@@ -141,13 +149,16 @@ extension StateDocument.LocationEntry {
                 at: try time(error.at, "\(path).last_error.at")
             )
         }
+        let fetchedAt = try optionalTime(fetched_at, "\(path).fetched_at")
         return LocationState(
             location: location,
             status: status,
-            fetchedAt: try optionalTime(fetched_at, "\(path).fetched_at"),
+            fetchedAt: fetchedAt,
             nextRefreshAt: try optionalTime(next_refresh_at, "\(path).next_refresh_at"),
             weather: try weather?.weather(path: "\(path).weather"),
-            today: try today?.today(path: "\(path).today", fetchedAt: optionalTime(fetched_at, "\(path).fetched_at")),
+            // Without its own `fetched_at` (SPEC §6 has none), the location's.
+            today: try today?.day(path: "\(path).today", fetchedAt: fetchedAt),
+            forecast: try restoredForecast(path: path, fetchedAt: fetchedAt),
             lastError: record,
             consecutiveFailures: max(0, consecutive_failures ?? 0)
         )
@@ -214,57 +225,22 @@ extension Units {
     }
 }
 
-// swift-format-ignore: AlwaysUseLowerCamelCase
-extension StateDocument.TodayEntry {
-    fileprivate init(_ today: DayForecast) {
-        let code = today.code
-        self.init(
-            date: today.date.description,
-            temperature_max: finite(today.temperatureMax),
-            temperature_min: finite(today.temperatureMin),
-            precipitation_probability_max: finite(today.precipitationProbabilityMax),
-            sunrise: today.sunrise?.rfc3339,
-            sunset: today.sunset?.rfc3339,
-            wmo_code: code?.rawValue,
-            condition: code?.condition,
-            category: code?.category,
-            description: code?.description,
-            fetched_at: today.fetchedAt.rfc3339
-        )
-    }
-
-    /// The outlook; without its own `fetched_at` (SPEC §6 has none), the location's.
-    fileprivate func today(path: String, fetchedAt locationFetchedAt: Timestamp?) throws(StateDecodingError) -> DayForecast {
-        guard let localDate = LocalDate(parsing: date) else {
-            throw StateDecodingError(message: "\(path).date is not a date (YYYY-MM-DD): \(date)")
-        }
-        return DayForecast(
-            date: localDate,
-            temperatureMax: temperature_max,
-            temperatureMin: temperature_min,
-            precipitationProbabilityMax: precipitation_probability_max,
-            sunrise: try optionalTime(sunrise, "\(path).sunrise"),
-            sunset: try optionalTime(sunset, "\(path).sunset"),
-            code: wmo_code.map(WMOCode.init),
-            fetchedAt: try optionalTime(fetched_at, "\(path).fetched_at") ?? locationFetchedAt
-                ?? Timestamp(secondsSinceEpoch: 0)
-        )
-    }
-}
-
-private func finite(_ value: Double?) -> Double? {
+/// `value` when it is a finite number (JSON holds no other); else nil.
+func finite(_ value: Double?) -> Double? {
     guard let value, value.isFinite else { return nil }
     return value
 }
 
-private func time(_ text: String, _ key: String) throws(StateDecodingError) -> Timestamp {
+/// The time `text` (RFC 3339); else an error naming `key`.
+func time(_ text: String, _ key: String) throws(StateDecodingError) -> Timestamp {
     guard let timestamp = Timestamp(rfc3339: text) else {
         throw StateDecodingError(message: "\(key) is not an RFC 3339 time: \(text)")
     }
     return timestamp
 }
 
-private func optionalTime(_ text: String?, _ key: String) throws(StateDecodingError) -> Timestamp? {
+/// The time `text` (RFC 3339), nil for none; else an error naming `key`.
+func optionalTime(_ text: String?, _ key: String) throws(StateDecodingError) -> Timestamp? {
     guard let text else { return nil }
     return try time(text, key)
 }

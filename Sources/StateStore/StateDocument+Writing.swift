@@ -35,6 +35,7 @@ extension StateDocument.Daemon {
         }
         json.string("backoff_cause", backoff_cause)
         json.string("backoff_until", backoff_until)
+        display?.write(to: &json)
         json.int("fetches_failed", fetches_failed)
         json.int("fetches_ok", fetches_ok)
         json.number("interval_seconds", interval_seconds)
@@ -45,6 +46,11 @@ extension StateDocument.Daemon {
             quota.hour.write("hour", to: &json)
             quota.minute.write("minute", to: &json)
             json.endObject()
+        }
+        if let rain_episodes {
+            json.beginArray("rain_episodes")
+            for id in rain_episodes { json.string(nil, id) }
+            json.endArray()
         }
         if let refresh { json.string("refresh", refresh) }
         if let requests { json.int("requests", requests) }
@@ -78,6 +84,7 @@ extension StateDocument.LocationEntry {
         json.beginObject()
         if let consecutive_failures { json.int("consecutive_failures", consecutive_failures) }
         json.string("fetched_at", fetched_at)
+        if let forecast { forecast.write(to: &json) } else { json.raw("forecast", nil) }
         json.string("id", id)
         if let last_error {
             json.beginObject("last_error")
@@ -93,30 +100,10 @@ extension StateDocument.LocationEntry {
         json.number("longitude", longitude)
         json.string("name", name)
         json.string("next_refresh_at", next_refresh_at)
+        if let nowcast { nowcast.write(to: &json) } else { json.raw("nowcast", nil) }
         json.string("status", status.rawValue)
-        if let today { today.write(to: &json) } else { json.raw("today", nil) }
+        if let today { today.write("today", to: &json) } else { json.raw("today", nil) }
         if let weather { weather.write(to: &json) } else { json.raw("weather", nil) }
-        json.endObject()
-    }
-}
-
-// swift-format-ignore: AlwaysUseLowerCamelCase
-extension StateDocument.TodayEntry {
-    fileprivate func write(to json: inout JSONWriter) {
-        json.beginObject("today")
-        if let category { json.string("category", category.rawValue) }
-        if let condition { json.string("condition", condition.rawValue) }
-        json.string("date", date)
-        if let description { json.string("description", description) }
-        if let fetched_at { json.string("fetched_at", fetched_at) }
-        if let precipitation_probability_max {
-            json.number("precipitation_probability_max", precipitation_probability_max)
-        }
-        if let sunrise { json.string("sunrise", sunrise) }
-        if let sunset { json.string("sunset", sunset) }
-        if let temperature_max { json.number("temperature_max", temperature_max) }
-        if let temperature_min { json.number("temperature_min", temperature_min) }
-        if let wmo_code { json.int("wmo_code", wmo_code) }
         json.endObject()
     }
 }

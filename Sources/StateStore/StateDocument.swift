@@ -34,6 +34,8 @@ struct StateDocument: Codable, Sendable {
         var quota: Quota?
         var api_clock_offset_seconds: Double?
         var api_clock_samples: [Double]?
+        var display: DisplayEntry?
+        var rain_episodes: [String]?
     }
 
     struct Quota: Codable, Sendable {
@@ -57,7 +59,9 @@ struct StateDocument: Codable, Sendable {
         @Nullable var fetched_at: String?
         @Nullable var next_refresh_at: String?
         @Nullable var weather: WeatherEntry?
-        @Nullable var today: TodayEntry?
+        @Nullable var today: DayEntry?
+        @Nullable var forecast: ForecastEntry?
+        @Nullable var nowcast: NowcastEntry?
         @Nullable var last_error: ErrorEntry?
         var consecutive_failures: Int?
     }
@@ -86,20 +90,6 @@ struct StateDocument: Codable, Sendable {
         var temperature: String?
         var wind_speed: String?
         var precipitation: String?
-    }
-
-    struct TodayEntry: Codable, Sendable {
-        var date: String
-        var temperature_max: Double?
-        var temperature_min: Double?
-        var precipitation_probability_max: Double?
-        var sunrise: String?
-        var sunset: String?
-        var wmo_code: Int?
-        var condition: WeatherCondition?
-        var category: WeatherCategory?
-        var description: String?
-        var fetched_at: String?
     }
 
     struct ErrorEntry: Codable, Sendable {

@@ -8,6 +8,8 @@ extension WeatherService {
     /// state file that holds a snapshot. Returns the path of an earlier version's state file that was
     /// taken over and should become a link to the state file.
     func restorePreviousState(at now: Moment) -> String? {
+        // A killed run's temporary state file goes whichever file the previous state comes from.
+        if let stateFile { AtomicFile.removeLeftovers(for: stateFile.path) }
         if let cacheFile {
             switch cacheFile.loadPrevious(now: now.wall) {
             case .missing:

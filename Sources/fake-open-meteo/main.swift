@@ -1,13 +1,21 @@
 // fake-open-meteo: runs FakeOpenMeteoServer standalone, for end-to-end tests and the benchmark.
 //
 //   fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
-//                   [--mode realistic|mixed-faults|always-503|always-429|garbage]
+//                   [--mode realistic|mixed-faults|always-503|always-429|garbage|block-unequal-lengths|
+//                           block-null-time|block-times-not-increasing|block-shifted-day|block-null-values]
+//                   [--fault-blocks minutely_15,hourly,daily]
 //                   [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
 //                   [--clock-offset SECONDS] [--no-date] [--retry-after VALUE]
 //
+// Realistic data answers `current` and the `minutely_15`, `hourly` and `daily` sections asked for, in
+// Open-Meteo's wire shape; every place has rain in 90 minutes of every 3 hours (see
+// SyntheticWeather.nowcastMillimetres). The block-* modes are realistic data with bad forecast sections
+// (BlockFault): arrays of unequal length, a null time, times not increasing, times one day late, null
+// values; --fault-blocks limits the fault to those sections (default: all asked for).
 // --data-interval: `current.interval` and how often `current.time` moves on (realistic data; default
 // 900, as Open-Meteo). --minute-limit: answer 429 "Minutely API request limit exceeded" past this many
-// weighted calls in a UTC minute, as Open-Meteo does. --request-log: one line per request, appended as it
+// calls in a UTC minute, weighted as Open-Meteo weighs them (variables of all sections / 10, more for
+// forecast_days over 14; QuotaGate.weight). --request-log: one line per request, appended as it
 // arrives: "<unix time, 3 decimals> <request target>" (the host's time). --clock-offset: the server's clock
 // runs this many seconds ahead of the host's (negative: behind); its `Date` headers and data periods follow
 // it. --no-date: no `Date` header. --retry-after: a `Retry-After` header (any text: seconds or an HTTP
@@ -33,10 +41,13 @@ struct Options {
     var clockOffset: Double = 0
     var sendsDate = true
     var retryAfter: String?
+    var faultBlocks = Set(FakeForecastBlock.allCases)
 
     static let usage = """
         usage: fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
-                               [--mode realistic|mixed-faults|always-503|always-429|garbage]
+                               [--mode realistic|mixed-faults|always-503|always-429|garbage|block-unequal-lengths|
+                                       block-null-time|block-times-not-increasing|block-shifted-day|block-null-values]
+                               [--fault-blocks minutely_15,hourly,daily]
                                [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
                                [--clock-offset SECONDS] [--no-date] [--retry-after VALUE]
         """
@@ -53,7 +64,7 @@ struct Options {
             }
             let flags = [
                 "--host", "--port", "--port-file", "--count-file", "--mode", "--data-interval", "--minute-limit",
-                "--request-log", "--clock-offset", "--retry-after",
+                "--request-log", "--clock-offset", "--retry-after", "--fault-blocks",
             ]
             guard flags.contains(flag) else {
                 throw UsageError(message: "unknown option: \(flag)")
@@ -72,6 +83,13 @@ struct Options {
             case "--count-file": countFile = value
             case "--request-log": requestLog = value
             case "--retry-after": retryAfter = value
+            case "--fault-blocks":
+                let names = value.split(separator: ",").map(String.init)
+                let blocks = names.compactMap(FakeForecastBlock.init(rawValue:))
+                guard !names.isEmpty, blocks.count == names.count else {
+                    throw UsageError(message: "invalid fault blocks: \(value) (minutely_15, hourly, daily)")
+                }
+                faultBlocks = Set(blocks)
             case "--clock-offset":
                 guard let seconds = Double(value), seconds.isFinite else {
                     throw UsageError(message: "invalid clock offset: \(value)")
@@ -108,9 +126,13 @@ enum Modes {
     static func handler(
         for mode: String,
         dataInterval: Int = 900,
-        retryAfter: String? = nil
+        retryAfter: String? = nil,
+        faultBlocks: Set<FakeForecastBlock> = Set(FakeForecastBlock.allCases)
     ) -> (@Sendable (FakeRequest) -> FakeResponse)? {
         let extra = retryAfter.map { [("Retry-After", $0)] } ?? []
+        if let fault = BlockFault(rawValue: mode) {
+            return FakeOpenMeteoServer.realistic(dataInterval: dataInterval, blockFault: fault, blocks: faultBlocks)
+        }
         return switch mode {
         case "realistic": FakeOpenMeteoServer.realistic(dataInterval: dataInterval)
         case "mixed-faults": mixedFaults(extra)
@@ -175,8 +197,12 @@ enum Modes {
 /// The handler of `options`: the mode, behind the minute limit, recorded in the request log.
 func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeResponse {
     var handler =
-        Modes.handler(for: options.mode, dataInterval: options.dataInterval, retryAfter: options.retryAfter)
-        ?? FakeOpenMeteoServer.realistic
+        Modes.handler(
+            for: options.mode,
+            dataInterval: options.dataInterval,
+            retryAfter: options.retryAfter,
+            faultBlocks: options.faultBlocks
+        ) ?? FakeOpenMeteoServer.realistic
     if let limit = options.minuteLimit {
         handler = QuotaGate(minuteLimit: limit, next: handler).handler
     }

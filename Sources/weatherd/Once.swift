@@ -99,23 +99,25 @@ struct Once: AsyncParsableCommand {
         try? await httpClient.shutdown()
         let failed = entries.filter { $0.lastError != nil }.count
         let now = World.now()
+        var daemon = DaemonInfo(
+            pid: Int(getpid()),
+            version: WeatherdVersion.current,
+            startedAt: started,
+            intervalSeconds: config.interval.seconds,
+            timeoutSeconds: config.timeout.seconds,
+            staleAfterSeconds: config.staleAfter.seconds,
+            refresh: config.refresh.description,
+            ticks: entries.count,
+            ticksFetched: entries.count,
+            fetchesOK: entries.count - failed,
+            fetchesFailed: failed,
+            requests: requests,
+            quota: QuotaReport(QuotaLedger(), limits: config.limits, at: now)
+        )
+        daemon.display = config.display
         let snapshot = StateSnapshot(
             generatedAt: now,
-            daemon: DaemonInfo(
-                pid: Int(getpid()),
-                version: WeatherdVersion.current,
-                startedAt: started,
-                intervalSeconds: config.interval.seconds,
-                timeoutSeconds: config.timeout.seconds,
-                staleAfterSeconds: config.staleAfter.seconds,
-                refresh: config.refresh.description,
-                ticks: entries.count,
-                ticksFetched: entries.count,
-                fetchesOK: entries.count - failed,
-                fetchesFailed: failed,
-                requests: requests,
-                quota: QuotaReport(QuotaLedger(), limits: config.limits, at: now)
-            ),
+            daemon: daemon,
             currentLocation: entries.last?.location.id,
             rotationIndex: entries.isEmpty ? nil : entries.count - 1,
             locations: entries

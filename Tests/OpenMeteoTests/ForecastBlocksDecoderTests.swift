@@ -68,6 +68,11 @@ struct ForecastBlocksDecoderTests {
             block: "daily",
             edit: { $0.shift("time", by: -3 * 86400) }
         ),
+        Hostile(
+            name: "times that do not start at the current time (another place's?)",
+            block: "daily",
+            edit: { $0.shift("time", by: 86400) }
+        ),
         Hostile(name: "arrays of unequal length", block: "daily", edit: { $0.removeLast("sunset") }),
         Hostile(
             name: "a `weather_code` that is not a whole number",

@@ -23,13 +23,14 @@ struct StateDecoderTests {
     }
 
     @Test func roundTripOfEveryShape() throws {
-        let snapshot = variedSnapshot()
-        let decoded = try decode(StateEncoder.encode(snapshot))
-        #expect(decoded == snapshot)
-        // Field by field for a readable failure.
-        #expect(decoded.daemon == snapshot.daemon)
-        for (left, right) in zip(decoded.locations, snapshot.locations) {
-            #expect(left == right, "\(right.location.id)")
+        for snapshot in [variedSnapshot(), forecastSnapshot()] {
+            let decoded = try decode(StateEncoder.encode(snapshot))
+            #expect(decoded == snapshot)
+            // Field by field for a readable failure.
+            #expect(decoded.daemon == snapshot.daemon)
+            for (left, right) in zip(decoded.locations, snapshot.locations) {
+                #expect(left == right, "\(right.location.id)")
+            }
         }
     }
 
@@ -130,7 +131,7 @@ struct StateDecoderTests {
     }
 
     @Test func rejectsEveryTruncation() {
-        let text = StateEncoder.encode(variedSnapshot())
+        let text = StateEncoder.encode(forecastSnapshot())
         let bytes = Array(text.utf8)
         // Everything short of the closing brace is incomplete.
         var accepted: [Int] = []

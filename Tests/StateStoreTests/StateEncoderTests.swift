@@ -95,20 +95,32 @@ struct StateEncoderTests {
                 for (key, value) in object { collect(value, key: key) }
             } else if let array = value as? [Any] {
                 for value in array { collect(value, key: key) }
-            } else if let string = value as? String, key.hasSuffix("_at") || key == "at" || key.hasSuffix("_until") {
+            } else if let string = value as? String,
+                key.hasSuffix("_at") || key.hasSuffix("_until")
+                    || ["at", "time", "sunrise", "sunset"].contains(key)
+            {
                 times.append(string)
             }
         }
         collect(actual, key: "")
         // generated_at, started_at, backoff_until, 3 quota resets_at, 3 fetched_at, 3 observed_at,
-        // 2 last_error.at, Berlin's next_refresh_at and its outlook's fetched_at
-        #expect(times.count == 16)
+        // 2 last_error.at, Berlin's next_refresh_at and its outlook's fetched_at, sunrise and sunset
+        #expect(times.count == 18)
         let pattern = try Regex(#"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"#)
         for time in times {
             #expect(time.wholeMatch(of: pattern) != nil, "\(time)")
         }
         #expect(actual["generated_at"] as? String == "2026-11-22T04:05:06Z")
         #expect((actual["daemon"] as? [String: Any])?["backoff_until"] as? String == "2026-11-22T04:06:00Z")
+
+        // The forecast's times too: Berlin's 3 hours, 2 days (fetched_at; the first's sunrise and sunset),
+        // 9 steps, the summary's start and end, each block's fetch; New York's day and its today.
+        times = []
+        collect(try parse(StateEncoder.encode(forecastSnapshot())), key: "")
+        #expect(times.count == 18 + 3 + 4 + 9 + 2 + 3 + 3)
+        for time in times {
+            #expect(time.wholeMatch(of: pattern) != nil, "\(time)")
+        }
     }
 
     @Test func absentWeatherFieldsAreOmittedNotNullOrZero() throws {
@@ -218,7 +230,7 @@ struct StateEncoderReferenceTests {
     }
 
     @Test func byteForByteForEveryShape() throws {
-        for snapshot in [SpecExample.snapshot, variedSnapshot()] {
+        for snapshot in [SpecExample.snapshot, variedSnapshot(), forecastSnapshot()] {
             #expect(StateEncoder.encode(snapshot) == (try Self.reference(snapshot)))
         }
         var bare = SpecExample.snapshot

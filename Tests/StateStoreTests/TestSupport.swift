@@ -194,3 +194,93 @@ func variedSnapshot() -> StateSnapshot {
         ]
     )
 }
+
+/// ``variedSnapshot()`` with the forecast (SPEC §9): Berlin with hours, days and a nowcast whose rain
+/// starts at 04:30, values the API sent as null, a day without sunrise or sunset; New York's days in °F
+/// and inches; the API's clock 2 minutes ahead of the host's (so the API's now is 04:07:06); the
+/// `display` settings and a rain episode.
+func forecastSnapshot() -> StateSnapshot {
+    let t = SpecExample.generatedAt
+    func at(_ text: String) -> Timestamp { Timestamp(rfc3339: "2026-11-22T\(text):00Z")! }
+    var snapshot = variedSnapshot()
+    snapshot.daemon.apiClockOffsetSeconds = 120
+    snapshot.daemon.apiClockSamples = [120]
+    snapshot.daemon.display = DisplaySettings(
+        text: "{icon} {temperature:.1}{unit} \"{nowcast}\"",
+        icons: .nerd,
+        clock: .twelveHour
+    )
+    snapshot.daemon.rainEpisodes = ["berlin"]
+    let today = LocalDate(parsing: "2026-11-22")!
+    let tomorrow = LocalDate(parsing: "2026-11-23")!
+    let days = [
+        DayForecast(
+            date: today,
+            temperatureMax: 4.1,
+            temperatureMin: -0.8,
+            precipitationProbabilityMax: 80,
+            precipitationSum: 3.5,
+            uvIndexMax: 0.45,
+            sunrise: at("06:35"),
+            sunset: at("14:56"),
+            code: WMOCode(61),
+            fetchedAt: t.adding(seconds: -3600)
+        ),
+        // Sent as null: sunrise, sunset, the UV index and the code.
+        DayForecast(
+            date: tomorrow,
+            temperatureMax: -2,
+            temperatureMin: -7.25,
+            precipitationProbabilityMax: 5,
+            precipitationSum: 0,
+            fetchedAt: t.adding(seconds: -60)
+        ),
+    ]
+    snapshot.locations[0].today = days[0]
+    snapshot.locations[0].forecast = LocationForecast(
+        hourly: [
+            HourForecast(
+                time: at("04:00"),
+                temperature: 2.5,
+                precipitationProbability: 80,
+                precipitation: 0.3,
+                code: WMOCode(61),
+                isDay: false
+            ),
+            HourForecast(time: at("05:00"), precipitationProbability: 40, isDay: false),
+            HourForecast(time: at("06:00"), temperature: 1.5, precipitation: 0, code: WMOCode(71), isDay: false),
+        ],
+        hourlyFetchedAt: at("04:00"),
+        daily: days,
+        dailyFetchedAt: at("00:00"),
+        nowcast: [
+            NowcastStep(time: at("04:00"), precipitation: 1.0),  // past: not in the summary
+            NowcastStep(time: at("04:15"), precipitation: 0),
+            NowcastStep(time: at("04:30"), precipitation: nil),
+            NowcastStep(time: at("04:45"), precipitation: 0.4),
+            NowcastStep(time: at("05:00"), precipitation: 0.1),
+            NowcastStep(time: at("05:15"), precipitation: 0.05),
+            NowcastStep(time: at("05:30"), precipitation: 0),
+            NowcastStep(time: at("05:45"), precipitation: 0),
+            NowcastStep(time: at("06:00"), precipitation: 0),
+        ],
+        nowcastFetchedAt: t
+    )
+    // New York: days only (hours and nowcast switched off), in °F and inches, its local date the 21st.
+    snapshot.locations[1].forecast = LocationForecast(
+        daily: [
+            DayForecast(
+                date: LocalDate(parsing: "2026-11-21")!,
+                temperatureMax: 50,
+                temperatureMin: 32,
+                precipitationProbabilityMax: 100,
+                precipitationSum: 0.5,
+                code: WMOCode(63),
+                fetchedAt: t.adding(seconds: -3600)
+            )
+        ],
+        dailyFetchedAt: t.adding(seconds: -3600)
+    )
+    snapshot.locations[1].today = snapshot.locations[1].forecast?.daily.first
+    return snapshot
+}

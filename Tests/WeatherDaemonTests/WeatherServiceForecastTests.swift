@@ -3,7 +3,7 @@ import WeatherCore
 import WeatherDaemon
 
 /// The forecast's journal entries (SPEC §7, §9): rain soon once per episode, kept across restarts
-/// through the durable cache; a dropped block once per condition, not per fetch.
+/// through the durable cache; a dropped block once per location and condition, not per fetch.
 @Suite("WeatherService: forecast")
 struct WeatherServiceForecastTests {
     @Test func rainSoonIsLoggedOncePerEpisodeAndNotAgainAfterARestart() async throws {
@@ -59,7 +59,10 @@ struct WeatherServiceForecastTests {
         #expect(
             warnings == [
                 "Berlin: forecast block dropped: `hourly` dropped: a null time; the rest of the response is used",
+                "London: forecast block dropped: `hourly` dropped: a null time; the rest of the response is used",
                 "Berlin: forecast block dropped: `daily` dropped: times not increasing; the rest of the response is "
+                    + "used",
+                "London: forecast block dropped: `daily` dropped: times not increasing; the rest of the response is "
                     + "used",
             ]
         )

@@ -223,6 +223,38 @@ README_EXAMPLE = {
 }
 
 
+def with_forecast(doc):
+    """The README example with SPEC §9's additions: Berlin's hours, days and nowcast, the display settings
+    and a rain episode; New York's forecast switched off (null)."""
+    doc["daemon"]["display"] = {"text": "{icon} {temperature}{unit} {name}", "icons": "emoji", "clock": "24h"}
+    doc["daemon"]["rain_episodes"] = ["berlin"]
+    berlin = doc["locations"][0]
+    berlin["today"].update(precipitation_sum=3.5, uv_index_max=0.4)
+    berlin["forecast"] = {
+        "hourly": [
+            {"time": "2026-11-22T05:00:00Z", "temperature": 2.5, "precipitation_probability": 80,
+             "precipitation": 0.3, "wmo_code": 61, "condition": "rain", "category": "rain",
+             "description": "Slight rain", "is_day": False},
+            {"time": "2026-11-22T06:00:00Z", "precipitation_probability": 40, "is_day": False},
+        ],
+        "daily": [
+            dict(berlin["today"]),
+            {"date": "2026-11-23", "temperature_max": -2, "temperature_min": -7.25,
+             "precipitation_probability_max": 5, "precipitation_sum": 0, "fetched_at": "2026-11-22T04:00:00Z"},
+        ],
+        "hourly_fetched_at": "2026-11-22T04:00:00Z",
+        "daily_fetched_at": "2026-11-22T00:00:00Z",
+    }
+    berlin["nowcast"] = {
+        "fetched_at": "2026-11-22T04:05:06Z",
+        "steps": [{"time": "2026-11-22T04:15:00Z", "precipitation": 0}, {"time": "2026-11-22T04:30:00Z"},
+                  {"time": "2026-11-22T04:45:00Z", "precipitation": 0.4}],
+        "rain_starts_at": "2026-11-22T04:30:00Z", "rain_ends_at": None, "summary": "rain in 25 min",
+        "rain_soon": True,
+    }
+    doc["locations"][1].update(forecast=None, nowcast=None)
+
+
 def mutate(base, change):
     doc = copy.deepcopy(base)
     change(doc)
@@ -276,6 +308,32 @@ def negative_cases(v, base):
         ("today.sunrise without Z", setv(["locations", 0, "today", "sunrise"], "2026-11-22T06:35:02")),
         ("today.precipitation_probability_max 120", setv(["locations", 0, "today", "precipitation_probability_max"], 120)),
     ]
+    f = ["locations", 0, "forecast"]
+    n = ["locations", 0, "nowcast"]
+    forecast_cases = [
+        ("forecast as a list", setv(f, [])),
+        ("missing forecast.hourly", delete(f + ["hourly"])),
+        ("missing forecast.daily_fetched_at", delete(f + ["daily_fetched_at"])),
+        ("hourly time without Z", setv(f + ["hourly", 0, "time"], "2026-11-22T05:00:00")),
+        ("hour without time", delete(f + ["hourly", 1, "time"])),
+        ("hourly temperature as a string", setv(f + ["hourly", 0, "temperature"], "2.5")),
+        ("hourly wmo_code without condition", delete(f + ["hourly", 0, "condition"])),
+        ("hourly condition \"sunny\"", setv(f + ["hourly", 0, "condition"], "sunny")),
+        ("hourly is_day as 0", setv(f + ["hourly", 0, "is_day"], 0)),
+        ("daily date not a date", setv(f + ["daily", 1, "date"], "23.11.2026")),
+        ("daily precipitation_sum negative", setv(f + ["daily", 1, "precipitation_sum"], -1)),
+        ("daily uv_index_max as a string", setv(f + ["daily", 0, "uv_index_max"], "0.4")),
+        ("nowcast step without time", delete(n + ["steps", 1, "time"])),
+        ("nowcast step precipitation as null", setv(n + ["steps", 1, "precipitation"], None)),
+        ("missing nowcast.summary", delete(n + ["summary"])),
+        ("nowcast rain_soon as \"yes\"", setv(n + ["rain_soon"], "yes")),
+        ("display.icons \"ascii\"", setv(["daemon", "display", "icons"], "ascii")),
+        ("display.clock \"13h\"", setv(["daemon", "display", "clock"], "13h")),
+        ("display without text", delete(["daemon", "display", "text"])),
+        ("rain_episodes as a string", setv(["daemon", "rain_episodes"], "berlin")),
+    ]
+    if "forecast" in base["locations"][0]:
+        cases = forecast_cases
     for name, change in cases:
         expect_invalid(v, name, mutate(base, change))
 
@@ -332,7 +390,16 @@ def main():
     expect_valid(v, "weather with only observed_at and units validates",
                  mutate(README_EXAMPLE, lambda d: d["locations"][0].update(
                      weather={"observed_at": "2026-11-22T04:00:00Z", "units": d["locations"][0]["weather"]["units"]})))
+    forecast_example = mutate(README_EXAMPLE, with_forecast)
+    expect_valid(v, "the example with forecast, nowcast, display and rain episodes validates", forecast_example)
+    expect_valid(v, "a forecast with its hours switched off (no hours, null fetch time) validates",
+                 mutate(forecast_example, lambda d: d["locations"][0]["forecast"].update(
+                     hourly=[], hourly_fetched_at=None)))
+    expect_valid(v, "a nowcast whose steps are all past (null summary) validates",
+                 mutate(forecast_example, lambda d: d["locations"][0]["nowcast"].update(
+                     rain_starts_at=None, rain_ends_at=None, summary=None, rain_soon=None)))
     negative_cases(v, README_EXAMPLE)
+    negative_cases(v, forecast_example)
 
     additions = ("timeout_seconds", "stale_after_seconds")
     with tempfile.TemporaryDirectory(prefix="weatherd-schema.") as name:
@@ -358,6 +425,17 @@ def main():
                    and (atlantis.get("last_error") or {}).get("kind") == "not_found",
                    "an unknown name: status error, kind not_found, coordinates null", json.dumps(atlantis))
             report(all(k in state["daemon"] for k in additions), "daemon run writes the README additions")
+            # The forecast's hours, days and nowcast of every location fetched (SPEC §9), and the display
+            # settings.
+            fetched = [loc for loc in state["locations"] if loc["status"] == "ok"]
+            report(bool(fetched) and all(isinstance(loc.get("forecast"), dict) and loc["forecast"]["daily"]
+                                         and loc["forecast"]["hourly"] and isinstance(loc.get("nowcast"), dict)
+                                         and loc["nowcast"]["steps"] for loc in fetched),
+                   "daemon run writes the forecast's hours, days and nowcast of every location fetched",
+                   json.dumps({loc["id"]: [loc.get("forecast") is not None, loc.get("nowcast") is not None]
+                               for loc in state["locations"]}))
+            report(isinstance(state["daemon"].get("display"), dict), "daemon run writes daemon.display",
+                   json.dumps(state["daemon"].get("display")))
             status = subprocess.run(
                 [str(bin_dir / "weatherd"), "status", "--format", "json", "--state-file", str(tmp / "state.json"),
                  "--cache-file", str(tmp / "cache.json"), "--config", str(tmp / "run.yaml")],

@@ -7,14 +7,18 @@ extension LocationForecast {
     /// The blocks the next request carries at `apiNow` (the API's clock) for a location
     /// `utcOffsetSeconds` ahead of UTC (nil: not known yet): `hourly` on the first request in each UTC
     /// hour or when the hours are missing; `daily` on the first in each 6-hour UTC slot, after the local
-    /// date changed, or when the days are missing; the nowcast on every request while it is on.
+    /// date changed, or when the days are missing; the nowcast on every request while it is on. Hours or
+    /// days are missing when fewer are known than wanted (none yet, a previous run's `today` alone, a
+    /// reload that asks for more).
     public func blocks(wanted: ForecastSettings, utcOffsetSeconds: Int?, at apiNow: Timestamp) -> ForecastBlocks {
         var blocks = ForecastBlocks(nowcast: wanted.nowcast)
-        if wanted.hours > 0, hourly.isEmpty || !Self.sameSlot(hourlyFetchedAt, apiNow, length: 3600) {
+        if wanted.hours > 0, hourly.count < wanted.hours || !Self.sameSlot(hourlyFetchedAt, apiNow, length: 3600) {
             blocks.hours = wanted.hours + 1
         }
         let dateChanged = utcOffsetSeconds.map { daily.first?.date != LocalDate(at: apiNow, utcOffsetSeconds: $0) }
-        if daily.isEmpty || dateChanged ?? true || !Self.sameSlot(dailyFetchedAt, apiNow, length: Self.dailySlot) {
+        if daily.count < wanted.days || dateChanged ?? true
+            || !Self.sameSlot(dailyFetchedAt, apiNow, length: Self.dailySlot)
+        {
             blocks.days = wanted.days
         }
         return blocks

@@ -49,8 +49,11 @@ public struct NowcastSummary: Sendable, Hashable {
         var lastWet = firstWet
         while lastWet + 1 < coming.count, isWet(coming[lastWet + 1]) { lastWet += 1 }
         let endsAt: Timestamp? = lastWet + 1 < coming.count ? coming[lastWet].time : nil
-        let hourStart = (max(startsAt, now).secondsSinceEpoch / 3600).rounded(.down) * 3600
-        let snow = hourly.first { $0.time.secondsSinceEpoch == hourStart }?.code?.category == .snow
+        // The hour that holds the start (or now): hours begin at local whole hours, which are not UTC
+        // whole hours where the offset has half or quarter hours (India, Nepal, Newfoundland).
+        let startOrNow = max(startsAt, now)
+        let hour = hourly.last { $0.time <= startOrNow && startOrNow.seconds(since: $0.time) < 3600 }
+        let snow = hour?.code?.category == .snow
         let word = snow ? "snow" : "rain"
         let text: String
         if startsAt <= now {

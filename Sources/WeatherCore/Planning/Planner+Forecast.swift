@@ -27,9 +27,9 @@ extension Planner {
         }
     }
 
-    /// Logs each bad-input condition of `forecast`'s blocks once (SPEC §9 "Bad input").
+    /// Logs each bad-input condition of `forecast`'s blocks once per location (SPEC §9 "Bad input").
     mutating func noticeDroppedBlocks(of forecast: Forecast, at location: Location, events: inout [PlannerEvent]) {
-        for reason in forecast.droppedBlocks where reportedDrops.insert(reason).inserted {
+        for reason in forecast.droppedBlocks where reportedDrops.insert("\(location.id): \(reason)").inserted {
             events.append(.forecastBlockDropped(location: location, reason: reason))
         }
     }
@@ -43,9 +43,8 @@ extension LocationForecast {
         var shown = self
         shown.hourly = settings.hours > 0 ? Array(comingHours(at: apiNow).prefix(settings.hours)) : []
         if settings.hours == 0 { shown.hourlyFetchedAt = nil }
-        if let utcOffsetSeconds {
-            shown.daily = Array(comingDays(at: apiNow, utcOffsetSeconds: utcOffsetSeconds).prefix(settings.days))
-        }
+        let days = utcOffsetSeconds.map { comingDays(at: apiNow, utcOffsetSeconds: $0) } ?? daily
+        shown.daily = Array(days.prefix(settings.days))
         shown.nowcast = settings.nowcast ? comingSteps(at: apiNow) : []
         if !settings.nowcast { shown.nowcastFetchedAt = nil }
         return shown

@@ -38,7 +38,7 @@ public struct Planner: Sendable {
     /// Locations whose unusual data interval was reported.
     var reportedIntervals: Set<String> = []
     /// Bad-input conditions of forecast blocks already logged (SPEC §9: once per condition).
-    var reportedDrops: Set<String> = []
+    var reportedDrops: Set<String> = []  // "location id: sentence"
     /// Locations whose rain episode was announced (SPEC §9), kept across restarts in the cache.
     public internal(set) var rainEpisodes: Set<String> = []
     /// Wall minus uptime at the last look, to notice clock steps.
