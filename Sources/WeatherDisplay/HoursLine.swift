@@ -5,6 +5,8 @@ import WeatherCore
 public enum HoursLine {
     /// How many coming hours the line covers: one day.
     public static let hours = 24
+    /// How many runs of rain are named; more are written `…`.
+    public static let maximumRuns = 3
 
     /// The line; nil when nothing is coming.
     public static func render(_ outlook: Outlook, clock: DisplaySettings.Clock) -> String? {
@@ -31,7 +33,8 @@ public enum HoursLine {
 
     /// `rain 14–16h`, `rain 14–16h, snow 20–22h`, `rain 2–4 PM`: each run of wet hours (``Outlook/isWet(_:)``)
     /// from the start of its first hour to the end of its last, in the location's local time (UTC when
-    /// unknown); `snow` when the run's first hour is snow. Nil when no hour is wet.
+    /// unknown); `snow` when the run's first hour is snow; after ``maximumRuns`` runs, `…`. Nil when no
+    /// hour is wet.
     public static func rain(_ hours: [HourForecast], outlook: Outlook, clock: DisplaySettings.Clock) -> String? {
         var runs: [(first: HourForecast, end: Timestamp)] = []
         for hour in hours where outlook.isWet(hour) {
@@ -46,14 +49,14 @@ public enum HoursLine {
         let offset = outlook.utcOffsetSeconds ?? 0
         var text = ""
         var word = ""
-        for run in runs {
+        for run in runs.prefix(maximumRuns) {
             let runWord = run.first.code?.category == .snow ? "snow" : "rain"
             text += text.isEmpty ? "" : ", "
             if runWord != word { text += runWord + " " }
             word = runWord
             text += span(from: run.first.time, to: run.end, utcOffsetSeconds: offset, clock: clock)
         }
-        return text
+        return runs.count > maximumRuns ? text + ", …" : text
     }
 
     /// `14–16h` (an end at midnight is `24h`), `2–4 PM`, `11 AM–1 PM`.

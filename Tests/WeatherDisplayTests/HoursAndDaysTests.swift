@@ -46,6 +46,14 @@ struct HoursAndDaysTests {
         #expect(HoursLine.rain(hours, outlook: zero, clock: .twentyFourHour) == "rain 11–13h, snow 22–24h")
         #expect(HoursLine.rain(hours, outlook: zero, clock: .twelveHour) == "rain 11 AM–1 PM, snow 10 PM–12 AM")
         #expect(HoursLine.rain([], outlook: zero, clock: .twelveHour) == nil)
+        // Showers every other hour: three runs named, then "…".
+        let showers = stride(from: 0, to: 12, by: 2).map { index in
+            HourForecast(
+                time: Fixture.time("2026-11-22T00:00:00Z").adding(seconds: Double(index) * 3600),
+                precipitation: 1
+            )
+        }
+        #expect(HoursLine.rain(showers, outlook: zero, clock: .twentyFourHour) == "rain 0–1h, 2–3h, 4–5h, …")
     }
 
     @Test func daysAsAlignedRows() {
