@@ -52,6 +52,8 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYaml"]),
         // Atomic writer and tolerant reader of the state file.
         .target(name: "StateStore", dependencies: ["WeatherCore"]),
+        // What readers of the state file show: status formats, the bar's text and tooltip, the forecast chart.
+        .target(name: "WeatherDisplay", dependencies: ["WeatherCore", "StateStore"]),
         // Config, poller, backoff, signals, wiring.
         .target(
             name: "WeatherDaemon",
@@ -72,6 +74,7 @@ let package = Package(
                 "Systemd",
                 "StateStore",
                 "WeatherDaemon",
+                "WeatherDisplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -105,6 +108,10 @@ let package = Package(
         ),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "WeatherCore", "WeatherTestSupport"]),
+        .testTarget(
+            name: "WeatherDisplayTests",
+            dependencies: ["WeatherDisplay", "WeatherCore", "StateStore", "WeatherTestSupport"]
+        ),
         .testTarget(
             name: "WeatherDaemonTests",
             dependencies: [

@@ -3,6 +3,7 @@ import OpenMeteo
 import StateStore
 import WeatherCore
 import WeatherDaemon
+import WeatherDisplay
 
 #if canImport(Glibc)
 import Glibc
@@ -126,7 +127,7 @@ struct Once: AsyncParsableCommand {
         case .text:
             for entry in snapshot.locations {
                 print(Report.line(entry))
-                if let today = Report.today(entry, now: now) { print("  " + today) }
+                if let today = Report.today(entry, now: now, clock: config.display.clock) { print("  " + today) }
             }
         }
         if failed > 0 { throw ExitCode(1) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Logging
 import WeatherCore
 import WeatherDaemon
+import WeatherDisplay
 
 /// `--config`, `--state-file` and `--cache-file`, common to every command that reads the configuration.
 struct CommonOptions: ParsableArguments {
@@ -75,3 +76,5 @@ extension CommonOptions {
         }
     }
 }
+
+extension StatusFormat: ExpressibleByArgument {}

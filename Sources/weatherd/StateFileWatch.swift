@@ -1,10 +1,13 @@
+import WeatherDisplay
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Watches the state file's directory with inotify (no polling): a replacement by rename, a write in
 /// place, a removal. When the directory is gone it watches the nearest ancestor that exists, and
-/// follows the path down again as the directories come back.
+/// follows the path down again as the directories come back. Which directories, and which events
+/// matter, is ``WatchedPath``'s to say.
 final class StateFileWatch {
     /// Why the watch could not be set up.
     struct Failure: Error, CustomStringConvertible {
@@ -14,8 +17,7 @@ final class StateFileWatch {
 
     /// The inotify descriptor, to poll for `POLLIN`.
     let descriptor: Int32
-    private let directory: String
-    private let name: String
+    private let file: WatchedPath
     /// The watch descriptor and the directory it watches, with its device and inode.
     private var current: (watch: Int32, path: String, device: UInt64, inode: UInt64)?
 
@@ -29,21 +31,14 @@ final class StateFileWatch {
 
     /// Watches the directory of `path` (or its nearest existing ancestor).
     init(path: String) throws(Failure) {
-        if let slash = path.lastIndex(of: "/") {
-            let directory = String(path[..<slash])
-            self.directory = directory.isEmpty ? "/" : directory
-            name = String(path[path.index(after: slash)...])
-        } else {
-            directory = "."
-            name = path
-        }
+        file = WatchedPath(path)
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
             throw Failure(description: "inotify_init1: \(String(cString: strerror(errno)))")
         }
         guard refresh() else {
             close(descriptor)
-            throw Failure(description: "inotify_add_watch on \(directory) and its ancestors failed")
+            throw Failure(description: "inotify_add_watch on \(file.directory) and its ancestors failed")
         }
     }
 
@@ -74,8 +69,7 @@ final class StateFileWatch {
                 offset += 16 + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 { relevant = true }
                 guard let current, watch == current.watch else { continue }
-                let watchesDirectory = current.path == directory
-                if !watchesDirectory || eventName == name || eventName.isEmpty { relevant = true }
+                if file.concernsFile(eventName: eventName, watched: current.path) { relevant = true }
             }
         }
         if relevant { _ = refresh() }
@@ -86,7 +80,7 @@ final class StateFileWatch {
     /// when it is still on the right directory. False when nothing could be watched.
     @discardableResult
     func refresh() -> Bool {
-        for candidate in ancestry() {
+        for candidate in file.ancestry {
             var info = stat()
             guard stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
             let device = UInt64(info.st_dev)
@@ -94,7 +88,7 @@ final class StateFileWatch {
             if let current, current.path == candidate, current.device == device, current.inode == inode {
                 return true
             }
-            let mask = candidate == directory ? Self.directoryEvents : Self.ancestorEvents
+            let mask = candidate == file.directory ? Self.directoryEvents : Self.ancestorEvents
             let watch = inotify_add_watch(descriptor, candidate, mask)
             guard watch >= 0 else { continue }
             if let old = current?.watch, old != watch { inotify_rm_watch(descriptor, old) }
@@ -102,21 +96,5 @@ final class StateFileWatch {
             return true
         }
         return false
-    }
-
-    /// The state directory, then each ancestor up to `/` (or `.` for a relative path).
-    private func ancestry() -> [String] {
-        var paths = [directory]
-        var path = directory
-        while let slash = path.lastIndex(of: "/") {
-            path = String(path[..<slash])
-            if path.isEmpty {
-                paths.append("/")
-                break
-            }
-            paths.append(path)
-        }
-        if !directory.hasPrefix("/") && paths.last != "." { paths.append(".") }
-        return paths
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import StateStore
 import WeatherCore
 import WeatherDaemon
+import WeatherDisplay
 
 #if canImport(Glibc)
 import Glibc
@@ -16,16 +17,15 @@ struct Status: ParsableCommand {
             2 CRITICAL (state older than 3 × interval + timeout: the daemon is not running; or no location \
             has fresh data), 3 UNKNOWN (state file missing, unreadable or invalid). Each location is judged \
             by its data's age at the time of reading. --format waybar exits 0 whenever it printed a line; \
-            the health is in its class. --follow prints again each time the state file is replaced and \
+            the health is in its class, its text from --text, else display.text of the configuration when \
+            it can be read, else the daemon's display settings in the state file. --follow prints again each time the state file is replaced and \
             each time the health changes with time alone, until SIGTERM, SIGINT or a closed standard output \
             (exit 0).
             """
     )
 
     /// Output formats.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, waybar, prometheus
-    }
+    typealias Format = StatusFormat
 
     @OptionGroup var common: CommonOptions
 
@@ -41,29 +41,62 @@ struct Status: ParsableCommand {
     )
     var follow = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The text of --format waybar: literal text with {placeholder} or {placeholder:.N} (see display.text).",
+            valueName: "template"
+        )
+    )
+    var text: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Pin the tooltip of --format waybar to this location id.", valueName: "id")
+    )
+    var tooltipLocation: String?
+
+    func validate() throws {
+        if let text {
+            do {
+                _ = try Template(parsing: text)
+            } catch {
+                throw ValidationError("--text: \(error)")
+            }
+        }
+    }
+
     func run() throws {
-        let (path, caches) = Self.files(common)
+        let files = Self.files(common)
+        let display = DisplaySource(text: text.flatMap { try? Template(parsing: $0) }, configuration: files.display)
         if follow {
-            let status = StatusFollower(path: path, caches: caches, format: format, location: location).run()
-            throw ExitCode(status)
+            var follower = StatusFollower(path: files.path, caches: files.caches, format: format, location: location)
+            follower.display = display
+            follower.tooltipLocation = tooltipLocation
+            throw ExitCode(follower.run())
         }
         let report = StatusReport.make(
-            StatusReport.read(path),
-            path: path,
+            StatusReport.read(files.path),
+            path: files.path,
             format: format,
             location: location,
             now: World.now(),
-            caches: caches
+            display: display,
+            tooltipLocation: tooltipLocation,
+            existingCache: { StatusReport.existingCache(files.caches) }
         )
         print(report.text)
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
-    /// The state file a reader reads (SPEC §6 "Readers"), a link at it followed, and the caches whose
-    /// presence, when the state file is missing, means the daemon has not run since boot.
-    static func files(_ common: CommonOptions) -> (path: String, caches: [String]) {
+    /// The state file a reader reads (SPEC §6 "Readers"), a link at it followed; the caches whose
+    /// presence, when the state file is missing, means the daemon has not run since boot; and the
+    /// configuration's display settings when a configuration file could be read (SPEC §9).
+    static func files(_ common: CommonOptions) -> (path: String, caches: [String], display: DisplaySettings?) {
         // A broken config still lets status work on the default paths.
-        let config = (try? common.loader().load()) ?? Configuration()
+        let loader = common.loader()
+        let loaded = try? loader.load()
+        let config = loaded ?? Configuration()
         let files = World.files
         let path: String
         if let stateFile = config.stateFile {
@@ -79,6 +112,7 @@ struct Status: ParsableCommand {
             // Given a path, a missing file says nothing about the daemons of the default paths.
             caches = common.stateFile == nil ? files.readerCacheFiles : []
         }
-        return (StateFile(path: path).resolvingLink, caches)
+        let display = loader.effectivePath == nil ? nil : loaded?.display
+        return (StateFile(path: path).resolvingLink, caches, display)
     }
 }

@@ -1,5 +1,6 @@
 import StateStore
 import WeatherCore
+import WeatherDisplay
 
 #if canImport(Glibc)
 import Glibc
@@ -9,20 +10,18 @@ import Glibc
 /// polling) and each time the judgement changes with time alone (one timeout, at the next threshold:
 /// a location turning stale, the state turning too old). Sleeps in `poll(2)` otherwise: no output and
 /// no CPU while nothing changes. Ends with exit status 0 on SIGTERM or SIGINT, or when standard output
-/// is closed (noticed at once through POLLERR/POLLHUP, or as EPIPE on a write).
+/// is closed (noticed at once through POLLERR/POLLHUP, or as EPIPE on a write). What to print when is
+/// ``StatusFollow``'s decision; this type does the watching, waiting and writing.
 struct StatusFollower {
     let path: String
     /// Caches whose presence, when the state file is missing, means the daemon has not run since boot.
     let caches: [String]
-    let format: Status.Format
+    let format: StatusFormat
     let location: String?
-
-    /// What was printed last: the file's identity and the judgement, to know when to print again.
-    private struct Shown {
-        var file: FileIdentity?
-        var snapshot: StateSnapshot?
-        var judgement: [String]
-    }
+    /// Where the bar's text, icons and clock come from.
+    var display = DisplaySource()
+    /// The location the Waybar tooltip is pinned to.
+    var tooltipLocation: String?
 
     /// Runs until a signal or a closed output; returns the exit status.
     func run() -> Int32 {
@@ -37,24 +36,22 @@ struct StatusFollower {
             printError("weatherd: cannot watch \(path): \(error)")
             return 3
         }
-        var shown: Shown?
+        var follow = StatusFollow<FileIdentity>(location: location)
         while true {
             let file = FileIdentity(path: path)
-            if shown == nil || file != shown?.file {
+            switch follow.step(file: file, at: World.now()) {
+            case .read:
                 // Replaced, written in place, removed or back (a missing file is printed once: it stays
                 // the same "no file" until it comes back).
                 let reading = StatusReport.read(path)
-                let snapshot = try? reading.get()
                 if let status = emit(reading) { return status }
-                shown = Shown(file: file, snapshot: snapshot, judgement: judgement(snapshot))
-            } else if let snapshot = shown?.snapshot {
-                let current = judgement(snapshot)
-                if current != shown?.judgement {
-                    if let status = emit(.success(snapshot)) { return status }
-                    shown?.judgement = current
-                }
+                follow.shown(file: file, snapshot: try? reading.get(), at: World.now())
+            case .reprint(let snapshot):
+                if let status = emit(.success(snapshot)) { return status }
+            case .wait:
+                break
             }
-            if let status = wait(watch, until: shown?.snapshot?.nextJudgementChange(after: World.now())) {
+            if let status = wait(watch, until: follow.nextJudgementChange(after: World.now())) {
                 return status
             }
         }
@@ -68,7 +65,9 @@ struct StatusFollower {
             format: format,
             location: location,
             now: World.now(),
-            caches: caches
+            display: display,
+            tooltipLocation: tooltipLocation,
+            existingCache: { StatusReport.existingCache(caches) }
         )
         switch StandardOutput.writeLine(report.text) {
         case .written: return nil
@@ -79,24 +78,11 @@ struct StatusFollower {
         }
     }
 
-    /// The health and each location's status at this moment: what the time alone can change.
-    private func judgement(_ snapshot: StateSnapshot?) -> [String] {
-        guard let snapshot else { return [] }
-        let now = World.now()
-        return [Health.assess(snapshot, now: now, locationID: location).label]
-            + snapshot.locations.map { "\(snapshot.judge($0, at: now))" }
-    }
-
     /// Sleeps until the watch reports something about the file, `deadline` passes, or standard output
     /// closes (then the exit status 0).
     private func wait(_ watch: StateFileWatch, until deadline: Timestamp?) -> Int32? {
         while true {
-            var timeout: Int32 = -1
-            if let deadline {
-                // A millisecond past the threshold: the verdict changes strictly after it.
-                let milliseconds = (deadline.seconds(since: World.now()) * 1000).rounded(.up) + 1
-                timeout = Int32(max(0, min(milliseconds, Double(Int32.max))))
-            }
+            let timeout = StatusFollow<FileIdentity>.timeoutMilliseconds(until: deadline, now: World.now())
             var descriptors = [
                 pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: 1, events: 0, revents: 0),

@@ -12,7 +12,7 @@ struct Weatherd: AsyncParsableCommand {
             one journal entry and replaces the JSON state file that other tools read.
             """,
         version: WeatherdVersion.current,
-        subcommands: [Run.self, Once.self, Status.self, CheckConfig.self, Codes.self],
+        subcommands: [Run.self, Once.self, Status.self, ForecastCommand.self, CheckConfig.self, Codes.self],
         defaultSubcommand: Run.self
     )
 }

@@ -3,11 +3,15 @@ import WeatherCore
 /// Monitoring-plugin performance data (`label=value[UOM];warn;crit;min;max`, space-separated), as
 /// Nagios, Icinga and Checkmk parse and graph it. Units are the plugin guidelines' only: `s`, `%`, `c`
 /// or none (temperatures carry none).
-struct Perfdata {
-    private(set) var items: [String] = []
+public struct Perfdata: Sendable {
+    /// The items, `label=value;warn;crit;min;max` each.
+    public private(set) var items: [String] = []
+
+    /// No data yet.
+    public init() {}
 
     /// Adds one value; `unit` one of "", "s", "%", "c". Non-finite values are left out.
-    mutating func add(
+    public mutating func add(
         _ label: String,
         _ value: Double,
         unit: String = "",
@@ -25,12 +29,12 @@ struct Perfdata {
     }
 
     /// The text after `|`.
-    var text: String { items.joined(separator: " ") }
+    public var text: String { items.joined(separator: " ") }
 
     /// A label as the guidelines allow it: no `=` (replaced by `_`), and in single quotes, inner
     /// quotes doubled, when it holds a space, a quote or a character outside printable ASCII. A `|`
     /// would end the performance data, a newline the line: both become `_`.
-    static func label(_ text: String) -> String {
+    public static func label(_ text: String) -> String {
         let cleaned = String(
             text.map { character -> Character in
                 character == "=" || character == "|" || character.isNewline ? "_" : character

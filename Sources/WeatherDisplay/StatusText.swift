@@ -2,16 +2,21 @@ import WeatherCore
 
 /// The text form of `status`: a monitoring-plugin line with performance data after `|`, then one line
 /// per location (and one for its outlook of the day), as Nagios, Icinga and Checkmk read it.
-enum StatusText {
-    /// The whole text; `snapshot` already judged at `now`.
-    static func render(_ snapshot: StateSnapshot, health: Health, now: Timestamp) -> String {
+public enum StatusText {
+    /// The whole text; `snapshot` already judged at `now`; times of day on `clock`.
+    public static func render(
+        _ snapshot: StateSnapshot,
+        health: Health,
+        now: Timestamp,
+        clock: DisplaySettings.Clock = .twentyFourHour
+    ) -> String {
         var lines = [summary(snapshot, health: health, now: now) + " | " + perfdata(snapshot, now: now).text]
         for entry in snapshot.locations {
             var line = "  " + (entry.location.id == snapshot.currentLocation ? "> " : "  ")
             line += pad("[\(entry.status.rawValue)]", 10) + Report.line(entry)
             if let fetchedAt = entry.fetchedAt { line += " · \(Report.age(now.seconds(since: fetchedAt))) old" }
             lines.append(longOutput(line))
-            if let today = Report.today(entry, now: now) {
+            if let today = Report.today(entry, now: now, clock: clock) {
                 lines.append(longOutput(String(repeating: " ", count: 14) + today))
             }
         }
@@ -20,7 +25,7 @@ enum StatusText {
 
     /// `WEATHERD OK - 4 locations, 0 failing, 0 stale, state written 3 s ago`: no `;` (Nagios turns it
     /// into `:`) and no `|` (it starts the performance data).
-    static func summary(_ snapshot: StateSnapshot, health: Health, now: Timestamp) -> String {
+    public static func summary(_ snapshot: StateSnapshot, health: Health, now: Timestamp) -> String {
         let age = now.seconds(since: snapshot.generatedAt)
         let count = snapshot.locations.count
         let failing = snapshot.locations.filter { $0.status == .error }.count
@@ -40,7 +45,7 @@ enum StatusText {
     /// The state's age (critical past 3 × interval + timeout), the failing, stale and pending counts,
     /// API requests, and per location its temperature, data age (warning past stale_after) and the
     /// day's precipitation probability.
-    static func perfdata(_ snapshot: StateSnapshot, now: Timestamp) -> Perfdata {
+    public static func perfdata(_ snapshot: StateSnapshot, now: Timestamp) -> Perfdata {
         var data = Perfdata()
         let count = Double(snapshot.locations.count)
         let age = max(0, now.seconds(since: snapshot.generatedAt)).rounded(.down)
@@ -65,6 +70,11 @@ enum StatusText {
             }
         }
         return data
+    }
+
+    /// `text` padded with spaces to `width` characters (one space after a longer one).
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 
     /// A line of the long output: a `|` there would start more performance data.

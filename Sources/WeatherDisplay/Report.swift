@@ -1,10 +1,10 @@
 import WeatherCore
 
 /// Human-readable lines for `once` and `status`.
-enum Report {
+public enum Report {
     /// `Berlin: 2.0 °C, Slight rain (feels like -1.3 °C, humidity 81%, wind 16.9 km/h from 254°)`, or the
     /// failure.
-    static func line(_ entry: LocationState) -> String {
+    public static func line(_ entry: LocationState) -> String {
         var text = "\(entry.location.name): "
         if let weather = entry.weather {
             text += weather.summary
@@ -19,7 +19,8 @@ enum Report {
         return text
     }
 
-    static func details(_ weather: Weather) -> [String] {
+    /// The details after the summary: feels like, humidity, wind.
+    public static func details(_ weather: Weather) -> [String] {
         var details: [String] = []
         if let value = weather.apparentTemperature {
             details.append("feels like \(NumberFormat.oneDecimal(value)) \(weather.units.temperature.symbol)")
@@ -34,7 +35,7 @@ enum Report {
     }
 
     /// "12 s", "3 min", "2 h", "4 d".
-    static func age(_ seconds: Double) -> String {
+    public static func age(_ seconds: Double) -> String {
         let value = max(0, Int(seconds))
         if value < 120 { return "\(value) s" }
         if value < 7200 { return "\(value / 60) min" }

@@ -6,30 +6,42 @@ import Glibc
 #endif
 
 /// What `weatherd status` prints for one reading of the state file, and its exit status.
-struct StatusReport: Equatable {
+public struct StatusReport: Sendable, Equatable {
     /// The output, without a trailing newline.
-    var text: String
+    public var text: String
     /// The verdict (unknown when the file could not be read, or the location is not in it).
-    var health: Health
+    public var health: Health
     /// The exit status: the verdict's, but 0 for `waybar` whenever a line is printed (Waybar hides a
     /// custom module whose command exits non-zero).
-    var exitStatus: Int32
+    public var exitStatus: Int32
+
+    /// A report.
+    public init(text: String, health: Health, exitStatus: Int32) {
+        self.text = text
+        self.health = health
+        self.exitStatus = exitStatus
+    }
 
     /// The report on `reading` (the file's contents, or why they could not be read) at `now`: every
     /// location judged again by its data's age, the `status` fields written earlier not trusted.
-    static func make(
+    /// `display` says where the bar's text, icons and clock come from; `tooltipLocation` pins the Waybar
+    /// tooltip to a location; `existingCache` names the daemon's cache when one exists (asked only when
+    /// the file is missing).
+    public static func make(
         _ reading: Result<StateSnapshot, StateFileReadError>,
         path: String,
-        format: Status.Format,
+        format: StatusFormat,
         location: String?,
         now: Timestamp,
-        caches: [String] = []
+        display: DisplaySource = DisplaySource(),
+        tooltipLocation: String? = nil,
+        existingCache: () -> String? = { nil }
     ) -> StatusReport {
         let snapshot: StateSnapshot
         switch reading {
         case .failure(.unreadable(let error)) where error.errno == ENOENT:
             // SPEC §6: no state file but a cache means the daemon has not run since boot.
-            if let cache = caches.first(where: { access($0, F_OK) == 0 }) {
+            if let cache = existingCache() {
                 return notRunning(path: path, cache: cache, format: format)
             }
             return unknown("\(StateFileReadError.unreadable(error))", format: format)
@@ -42,13 +54,22 @@ struct StatusReport: Equatable {
             return unknown("no location \"\(location)\" in \(path)", format: format)
         }
         let health = Health.assess(snapshot, now: now, locationID: location)
+        let style = display.style(written: snapshot.daemon.display)
         var shown = snapshot
         if let location { shown.locations = snapshot.locations.filter { $0.location.id == location } }
         let text: String
         switch format {
         case .json: text = String(StateEncoder.encode(shown).dropLast())
-        case .text: text = StatusText.render(shown, health: health, now: now)
-        case .waybar: text = Waybar.render(snapshot, focus: location, health: health, now: now)
+        case .text: text = StatusText.render(shown, health: health, now: now, clock: style.clock)
+        case .waybar:
+            text = Waybar.render(
+                snapshot,
+                focus: location,
+                health: health,
+                now: now,
+                style: style,
+                tooltipLocation: tooltipLocation
+            )
         case .prometheus: text = String(PrometheusText.render(shown).dropLast())
         }
         return StatusReport(text: text, health: health, exitStatus: format == .waybar ? 0 : Int32(health.rawValue))
@@ -56,7 +77,7 @@ struct StatusReport: Equatable {
 
     /// The report when the state file is missing but the daemon's cache is there: it has not run since
     /// boot (the state file lives in the runtime directory, emptied at boot). CRITICAL.
-    static func notRunning(path: String, cache: String, format: Status.Format) -> StatusReport {
+    public static func notRunning(path: String, cache: String, format: StatusFormat) -> StatusReport {
         unknown(
             "no state file at \(path), but a cache at \(cache): weatherd has not run since boot",
             format: format,
@@ -65,7 +86,7 @@ struct StatusReport: Equatable {
     }
 
     /// The report when there is nothing to judge: UNKNOWN (or `health`), in the format's own shape.
-    static func unknown(_ reason: String, format: Status.Format, health: Health = .unknown) -> StatusReport {
+    public static func unknown(_ reason: String, format: StatusFormat, health: Health = .unknown) -> StatusReport {
         let firstLine = String(reason.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
         let text: String
         switch format {
@@ -87,10 +108,5 @@ struct StatusReport: Equatable {
             text = "WEATHERD \(health.label) - " + firstLine.replacing(";", with: ",").replacing("|", with: "/")
         }
         return StatusReport(text: text, health: health, exitStatus: format == .waybar ? 0 : Int32(health.rawValue))
-    }
-
-    /// The state file at `path`, or why it cannot be read.
-    static func read(_ path: String) -> Result<StateSnapshot, StateFileReadError> {
-        Result { () throws(StateFileReadError) in try StateFile(path: path).read() }
     }
 }

@@ -1,0 +1,85 @@
+import WeatherCore
+
+/// A location's next hours on one line (SPEC §9, the Waybar tooltip): a sparkline of the temperature,
+/// its range, the hours of rain and the nowcast — `▂▃▅▇█▇▅▃  4–12°  rain 14–16h  rain in 25 min`.
+public enum HoursLine {
+    /// How many coming hours the line covers: one day.
+    public static let hours = 24
+    /// How many runs of rain are named; more are written `…`.
+    public static let maximumRuns = 3
+
+    /// The line; nil when nothing is coming.
+    public static func render(_ outlook: Outlook, clock: DisplaySettings.Clock) -> String? {
+        let hours = Array(outlook.hours.prefix(Self.hours))
+        var parts: [String] = []
+        let temperatures = hours.map(\.temperature)
+        if temperatures.contains(where: { $0 != nil }) {
+            parts.append(Sparkline.render(temperatures))
+            if let range = range(temperatures) { parts.append(range) }
+        }
+        if let rain = rain(hours, outlook: outlook, clock: clock) { parts.append(rain) }
+        if let nowcast = outlook.nowcast?.summary { parts.append(nowcast) }
+        return parts.isEmpty ? nil : parts.joined(separator: "  ")
+    }
+
+    /// `4–12°`, `-3–2°`, `5°` when all are the same; nil without a value.
+    public static func range(_ values: [Double?]) -> String? {
+        let known = values.compactMap { $0 }
+        guard let low = known.min(), let high = known.max(),
+            let lowText = DecimalText.fixed(low, decimals: 0), let highText = DecimalText.fixed(high, decimals: 0)
+        else { return nil }
+        return lowText == highText ? "\(lowText)°" : "\(lowText)–\(highText)°"
+    }
+
+    /// `rain 14–16h`, `rain 14–16h, snow 20–22h`, `rain 2–4 PM`: each run of wet hours (``Outlook/isWet(_:)``)
+    /// from the start of its first hour to the end of its last, in the location's local time (UTC when
+    /// unknown); `snow` when the run's first hour is snow; after ``maximumRuns`` runs, `…`. Nil when no
+    /// hour is wet.
+    public static func rain(_ hours: [HourForecast], outlook: Outlook, clock: DisplaySettings.Clock) -> String? {
+        var runs: [(first: HourForecast, end: Timestamp)] = []
+        for hour in hours where outlook.isWet(hour) {
+            let end = hour.time.adding(seconds: 3600)
+            if let last = runs.last, last.end == hour.time {
+                runs[runs.count - 1].end = end
+            } else {
+                runs.append((hour, end))
+            }
+        }
+        guard !runs.isEmpty else { return nil }
+        let offset = outlook.utcOffsetSeconds ?? 0
+        var text = ""
+        var word = ""
+        for run in runs.prefix(maximumRuns) {
+            let runWord = run.first.code?.category == .snow ? "snow" : "rain"
+            text += text.isEmpty ? "" : ", "
+            if runWord != word { text += runWord + " " }
+            word = runWord
+            text += span(from: run.first.time, to: run.end, utcOffsetSeconds: offset, clock: clock)
+        }
+        return runs.count > maximumRuns ? text + ", …" : text
+    }
+
+    /// `14–16h` (an end at midnight is `24h`), `2–4 PM`, `11 AM–1 PM`.
+    static func span(
+        from start: Timestamp,
+        to end: Timestamp,
+        utcOffsetSeconds: Int,
+        clock: DisplaySettings.Clock
+    )
+        -> String
+    {
+        let first = TimeOfDay.hourMinute(start, utcOffsetSeconds: utcOffsetSeconds).hour
+        let last = TimeOfDay.hourMinute(end, utcOffsetSeconds: utcOffsetSeconds).hour
+        switch clock {
+        case .twentyFourHour:
+            return "\(first)–\(last == 0 ? 24 : last)h"
+        case .twelveHour:
+            let from = TimeOfDay.hour(start, utcOffsetSeconds: utcOffsetSeconds, clock: .twelveHour)
+            let to = TimeOfDay.hour(end, utcOffsetSeconds: utcOffsetSeconds, clock: .twelveHour)
+            if (first < 12) == (last < 12), first < last, let space = from.firstIndex(of: " ") {
+                return "\(from[..<space])–\(to)"
+            }
+            return "\(from)–\(to)"
+        }
+    }
+}

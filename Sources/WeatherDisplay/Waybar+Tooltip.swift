@@ -1,0 +1,54 @@
+import WeatherCore
+
+/// The Waybar tooltip (SPEC §9): the location it is on first, with its next hours on one line and its
+/// days as aligned rows, then the other locations.
+extension Waybar {
+    /// The tooltip, unescaped: the lines of `pinned` (else `shown`) — its weather, its day, its next hours
+    /// (``HoursLine``) and its coming days (``DayRows``), indented — then each other location with its
+    /// day, in configuration order; a last line when the daemon seems not to run.
+    public static func tooltip(
+        _ snapshot: StateSnapshot,
+        shown: LocationState,
+        pinned: LocationState? = nil,
+        style: DisplayStyle = .standard,
+        now: Timestamp
+    ) -> String {
+        let first = pinned ?? shown
+        var lines = [tooltipLines(first, now: now, clock: style.clock)]
+        let outlook = Outlook(first, in: snapshot, at: now)
+        if let hours = HoursLine.render(outlook, clock: style.clock) { lines.append("  " + hours) }
+        lines += DayRows.render(outlook.days, icons: style.icons).map { "  " + $0 }
+        for entry in snapshot.locations where entry.location.id != first.location.id {
+            lines.append(tooltipLines(entry, now: now, clock: style.clock))
+        }
+        if snapshot.writtenTooLongAgo(at: now) {
+            lines.append(
+                "weatherd: state written \(Report.age(now.seconds(since: snapshot.generatedAt))) ago"
+                    + " (daemon not running?)"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `Berlin: 2.0 °C, Slight rain, wind 16.9 km/h, 5 min ago`, then, indented, the day's outlook:
+    /// `  today: Slight rain, high 4.1 °C, low -0.8 °C, precipitation 80%, sunrise 07:35, sunset 15:56`.
+    public static func tooltipLines(
+        _ entry: LocationState,
+        now: Timestamp,
+        clock: DisplaySettings.Clock = .twentyFourHour
+    ) -> String {
+        var line = entry.location.name + ": "
+        guard let weather = entry.weather else {
+            return line + (entry.lastError.map { "fetch failed: \($0.message)" } ?? "no data yet")
+        }
+        line += weather.summary
+        if let speed = weather.windSpeed {
+            line += ", wind \(NumberFormat.oneDecimal(speed)) \(weather.units.windSpeed.symbol)"
+        }
+        if let fetchedAt = entry.fetchedAt { line += ", \(Report.age(now.seconds(since: fetchedAt))) ago" }
+        if entry.status == .stale { line += " (stale)" }
+        if let error = entry.lastError { line += " (last fetch failed: \(error.message))" }
+        if let today = Report.today(entry, now: now, clock: clock) { line += "\n  " + today }
+        return line
+    }
+}

@@ -1,0 +1,20 @@
+import StateStore
+import WeatherCore
+import WeatherDisplay
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The file system side of `weatherd status`: reading the state file, looking for the daemon's cache.
+extension StatusReport {
+    /// The state file at `path`, or why it cannot be read.
+    static func read(_ path: String) -> Result<StateSnapshot, StateFileReadError> {
+        Result { () throws(StateFileReadError) in try StateFile(path: path).read() }
+    }
+
+    /// The first of `caches` that exists.
+    static func existingCache(_ caches: [String]) -> String? {
+        caches.first { access($0, F_OK) == 0 }
+    }
+}
