@@ -24,6 +24,11 @@ extension ConfigParser {
             switch key {
             case "text":
                 display.text = try string(value, path: path)
+                do throws(TemplateError) {
+                    _ = try Template(parsing: display.text)
+                } catch {
+                    throw self.error(path, value.mark.line, "\(error)")
+                }
             case "icons": display.icons = try choice(value, path: path)
             case "clock": display.clock = try choice(value, path: path)
             default: throw unknownKey(key, path: "display", line: line)

@@ -1,5 +1,3 @@
-import WeatherCore
-
 /// A text template of the bar (SPEC §9, `display.text` and `--text`): literal text with `{placeholder}`
 /// or `{placeholder:.N}` (N decimals), `{{` and `}}` for literal braces.
 ///
