@@ -137,6 +137,17 @@ struct NowcastSummaryTests {
         #expect(Self.summary(Self.steps(wetAt: [3]), at: "13:05:00").summary == "rain in 25 min")
     }
 
+    /// A state file's window holds coming hours only: at 13:05 the 13:00 hour is gone, and the next one
+    /// (its precipitation is that of the hour before 14:00) tells snow, as the full hours do for the journal.
+    @Test func snowFromTheNextHourWhenTheCurrentOneLeftTheWindow() {
+        let window = [HourForecast(time: Self.time("14:00:00"), code: WMOCode(71))]
+        let full = [HourForecast(time: Self.time("13:00:00"), code: WMOCode(71))] + window
+        let fromWindow = Self.summary(Self.steps(wetAt: [1, 2]), hourly: window, at: "13:05:00")
+        let fromFull = Self.summary(Self.steps(wetAt: [1, 2]), hourly: full, at: "13:05:00")
+        #expect(fromWindow.summary == "snow for the next 25 min")
+        #expect(fromWindow.summary == fromFull.summary)
+    }
+
     /// Where the offset has half hours (India, UTC+5:30) the hours begin at half past in UTC.
     @Test func snowInAHourThatStartsAtHalfPast() {
         let hourly = [

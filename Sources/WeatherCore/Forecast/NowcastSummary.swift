@@ -52,7 +52,11 @@ public struct NowcastSummary: Sendable, Hashable {
         // The hour that holds the start (or now): hours begin at local whole hours, which are not UTC
         // whole hours where the offset has half or quarter hours (India, Nepal, Newfoundland).
         let startOrNow = max(startsAt, now)
-        let hour = hourly.last { $0.time <= startOrNow && startOrNow.seconds(since: $0.time) < 3600 }
+        // A window of coming hours no longer holds the current one: then the next hour, whose precipitation
+        // (the hour before its time) covers the start, tells, so writers and the journal agree.
+        let hour =
+            hourly.last { $0.time <= startOrNow && startOrNow.seconds(since: $0.time) < 3600 }
+            ?? hourly.first { $0.time > startOrNow && $0.time.seconds(since: startOrNow) <= 3600 }
         let snow = hour?.code?.category == .snow
         let word = snow ? "snow" : "rain"
         let text: String
