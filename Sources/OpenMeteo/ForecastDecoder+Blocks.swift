@@ -72,7 +72,8 @@ extension ForecastDecoder {
             block.time,
             columns: [block.precipitation],
             near: now,
-            within: nowcastTolerance
+            within: nowcastTolerance,
+            spacing: 900...900
         )
         let precipitation = try plausible(name, "precipitation", block.precipitation, millimetres(units))
         return times.indices.map { index in
@@ -94,7 +95,8 @@ extension ForecastDecoder {
                 block.is_day,
             ],
             near: now - now.truncatingRemainder(dividingBy: 3600),
-            within: hourlyTolerance
+            within: hourlyTolerance,
+            spacing: 3600...3600
         )
         let temperature = try plausible(name, "temperature_2m", block.temperature_2m, celsius(units))
         let probability = try plausible(name, "precipitation_probability", block.precipitation_probability, { $0 })
@@ -129,11 +131,16 @@ extension ForecastDecoder {
                 block.uv_index_max,
             ],
             near: weather.observedAt.secondsSinceEpoch,
-            within: dailyTolerance
+            within: dailyTolerance,
+            spacing: 82_800...90_000
         )
-        // Days start at the local midnight of today: a first day of another date is another place's.
+        // Days start at the local midnight of today: a first day of another date is another place's. The
+        // midnight is read 3 hours in, since today's offset may differ from the one at midnight by an hour
+        // (a change of summer time during the day).
         let today = LocalDate(at: weather.observedAt, utcOffsetSeconds: utcOffsetSeconds)
-        if let first = times.first, LocalDate(at: first, utcOffsetSeconds: utcOffsetSeconds) != today {
+        if let first = times.first,
+            LocalDate(at: first.adding(seconds: 3 * 3600), utcOffsetSeconds: utcOffsetSeconds) != today
+        {
             throw DroppedBlock(name, "times that do not start at the current time (another place's?)")
         }
         let instant: (Double) -> Double = { $0 }
@@ -152,7 +159,9 @@ extension ForecastDecoder {
         let codes = try weatherCodes(name, block.weather_code)
         return times.indices.map { index in
             DayForecast(
-                date: LocalDate(at: times[index], utcOffsetSeconds: utcOffsetSeconds),
+                // Counted from today: after a change to summer time the next local midnights lie an hour
+                // earlier in UTC, and today's offset would give them the day before.
+                date: LocalDate(daysSinceEpoch: today.daysSinceEpoch + Int64(index)),
                 temperatureMax: value(high, index),
                 temperatureMin: value(low, index),
                 precipitationProbabilityMax: value(probability, index),
@@ -167,13 +176,15 @@ extension ForecastDecoder {
     }
 
     /// The block's times, checked: present, none null, as many as the values of every column sent,
-    /// strictly increasing, the first within `tolerance` of `anchor`.
+    /// strictly increasing by steps within `spacing` (days: 23 to 25 hours, for the changes of summer
+    /// time), the first within `tolerance` of `anchor`.
     private static func checkedTimes(
         _ name: String,
         _ time: [Double?]?,
         columns: [[Double?]?],
         near anchor: Double,
-        within tolerance: Double
+        within tolerance: Double,
+        spacing: ClosedRange<Double>
     ) throws(DroppedBlock) -> [Timestamp] {
         guard let time else { throw DroppedBlock(name, "no `time`") }
         var times: [Timestamp] = []
@@ -185,6 +196,10 @@ extension ForecastDecoder {
                 throw DroppedBlock(name, "times not increasing")
             }
             times.append(Timestamp(secondsSinceEpoch: value))
+        }
+        for (earlier, later) in zip(times, times.dropFirst())
+        where !spacing.contains(later.seconds(since: earlier)) {
+            throw DroppedBlock(name, "times not evenly spaced")
         }
         for column in columns where column != nil && column?.count != time.count {
             throw DroppedBlock(name, "arrays of unequal length")

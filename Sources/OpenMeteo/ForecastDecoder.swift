@@ -16,6 +16,8 @@ public enum ForecastDecoder {
     static let direction = 0.0...360.0
     static let windKilometresPerHour = 0.0...600.0
     static let precipitationMillimetres = 0.0...2000.0
+    /// The largest UTC offset there is (±14 h), with room: ±18 h, as ISO 8601 allows.
+    static let utcOffsetLimit = 18 * 3600
 
     /// Decodes the current weather of `body`, which answered a request for `units`.
     public static func decode(_ body: some Collection<UInt8>, units: Units) throws(FetchError) -> Weather {
@@ -57,6 +59,9 @@ public enum ForecastDecoder {
         ]
         for (name, sent, asked) in unitChecks {
             if let sent, sent != asked { throw invalid("\(name) in \(sent), asked for \(asked)") }
+        }
+        if let offset = dto.utc_offset_seconds, abs(offset) > utcOffsetLimit {
+            throw invalid("`utc_offset_seconds` is \(offset)")
         }
         let code = try weatherCode(current.weather_code)
         let isDay = try current.is_day.map { (value) throws(FetchError) -> Bool in

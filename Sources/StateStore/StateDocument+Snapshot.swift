@@ -74,8 +74,9 @@ extension StateDocument {
             // A cause this version does not know counts as none: the pause is then dropped at start.
             backoffCause: daemon.backoff_cause.flatMap(PauseCause.init),
             quota: quota,
-            apiClockOffsetSeconds: daemon.api_clock_offset_seconds,
-            apiClockSamples: daemon.api_clock_samples
+            // An offset beyond a day is no clock's (a damaged file): left out, as samples are.
+            apiClockOffsetSeconds: daemon.api_clock_offset_seconds.flatMap { abs($0) <= 86_400 ? $0 : nil },
+            apiClockSamples: daemon.api_clock_samples?.filter { $0.isFinite && abs($0) <= 86_400 }
         )
         info.display = daemon.display?.settings
         info.rainEpisodes = daemon.rain_episodes
@@ -195,7 +196,10 @@ extension StateDocument.WeatherEntry {
     }
 
     fileprivate func weather(path: String) throws(StateDecodingError) -> Weather {
-        Weather(
+        if let offset = utc_offset_seconds, abs(offset) > 18 * 3600 {
+            throw StateDecodingError(message: "\(path).utc_offset_seconds is not a UTC offset: \(offset)")
+        }
+        return Weather(
             observedAt: try time(observed_at, "\(path).observed_at"),
             utcOffsetSeconds: utc_offset_seconds,
             temperature: temperature,

@@ -66,13 +66,15 @@ public enum ForecastChart {
     /// Each temperature's height in eighths of the rows: the lowest one eighth (still seen), the highest
     /// every row full, half way when all are the same; 0 when unknown.
     static func temperatureLevels(_ values: [Double?]) -> [Int] {
-        let known = values.compactMap { $0 }
+        let known = values.compactMap { $0 }.filter(\.isFinite)
         guard let low = known.min(), let high = known.max() else { return values.map { _ in 0 } }
         let full = temperatureRows * 8
         return values.map { value in
-            guard let value else { return 0 }
-            guard high > low else { return full / 2 }
-            return 1 + Int(((value - low) / (high - low) * Double(full - 1)).rounded())
+            guard let value, value.isFinite else { return 0 }
+            // A range too wide for a Double (a hostile file) scales to nothing finite: half way.
+            let scaled = (value - low) / (high - low) * Double(full - 1)
+            guard high > low, scaled.isFinite else { return full / 2 }
+            return 1 + Int(scaled.rounded())
         }
     }
 

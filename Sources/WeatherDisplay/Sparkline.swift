@@ -11,8 +11,10 @@ public enum Sparkline {
         return String(
             values.map { value -> Character in
                 guard let value, value.isFinite else { return " " }
-                guard high > low else { return blocks[3] }
-                let level = Int(((value - low) / (high - low) * Double(blocks.count - 1)).rounded())
+                // A range too wide for a Double (a hostile file) scales to nothing finite: the middle.
+                let scaled = (value - low) / (high - low) * Double(blocks.count - 1)
+                guard high > low, scaled.isFinite else { return blocks[3] }
+                let level = Int(scaled.rounded())
                 return blocks[min(blocks.count - 1, max(0, level))]
             }
         )

@@ -61,6 +61,8 @@ struct ForecastBlocksDecoderTests {
             edit: { $0["temperature_2m", 1] = "warm" }
         ),
         Hostile(name: "an implausible `temperature_2m`", block: "hourly", edit: { $0["temperature_2m", 1] = 900 }),
+        Hostile(name: "times not evenly spaced", block: "hourly", edit: { $0.shift("time", at: 5, by: 1800) }),
+        Hostile(name: "times not evenly spaced", block: "daily", edit: { $0.shift("time", at: 3, by: 7200) }),
         Hostile(name: "a null time", block: "daily", edit: { $0["time", 0] = NSNull() }),
         Hostile(name: "times not increasing", block: "daily", edit: { $0.swap("time", 0, 1) }),
         Hostile(
@@ -100,6 +102,32 @@ struct ForecastBlocksDecoderTests {
             #expect(forecast.daily == nil)
             #expect(forecast.hourly?.count == 24, "the other block is used")
         }
+    }
+
+    /// After a change to summer time local midnights come 23 hours apart: the dates still follow each other.
+    @Test func daysAfterAChangeOfSummerTimeKeepTheirDates() throws {
+        var body = try #require(
+            try JSONSerialization.jsonObject(with: Data(blockFixture("next-hourly-daily.json"))) as? [String: Any]
+        )
+        var block = Columns(try #require(body["daily"] as? [String: Any]))
+        for index in 1..<7 { block.shift("time", at: index, by: -3600) }
+        body["daily"] = block.values
+        let forecast = try ForecastDecoder.decodeForecast(
+            try JSONSerialization.data(withJSONObject: body),
+            units: Units()
+        )
+        #expect(forecast.droppedBlocks.isEmpty)
+        #expect(
+            forecast.daily?.map(\.date.description) == [
+                "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30",
+            ]
+        )
+    }
+
+    @Test func anOffsetThatIsNoPlacesIsAnInvalidResponse() throws {
+        let text = String(decoding: try blockFixture("next-hourly-daily.json"), as: UTF8.self)
+            .replacingOccurrences(of: "\"utc_offset_seconds\":3600", with: "\"utc_offset_seconds\":9223372036854775807")
+        #expect(throws: FetchError.self) { try ForecastDecoder.decodeForecast(Array(text.utf8), units: Units()) }
     }
 
     @Test func aNullValueIsOmittedForItsStepAlone() throws {
@@ -177,6 +205,10 @@ struct Columns {
         var array = values[column] as? [Any] ?? []
         array.swapAt(first, second)
         values[column] = array
+    }
+
+    mutating func shift(_ column: String, at index: Int, by seconds: Double) {
+        self[column, index] = ((self[column, index] as? NSNumber)?.doubleValue ?? 0) + seconds
     }
 
     mutating func shift(_ column: String, by seconds: Double) {

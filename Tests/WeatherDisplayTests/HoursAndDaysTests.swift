@@ -1,6 +1,6 @@
 import Testing
 import WeatherCore
-import WeatherDisplay
+@testable import WeatherDisplay
 
 @Suite("Hours and days")
 struct HoursAndDaysTests {
@@ -12,6 +12,9 @@ struct HoursAndDaysTests {
         #expect(Sparkline.render([5, 5, nil, 5]) == "▄▄ ▄")
         #expect(Sparkline.render([nil, nil]) == "  ")
         #expect(Sparkline.render([]) == "")
+        // A range no Double holds (a damaged file) draws, never traps.
+        #expect(Sparkline.render([1.7e308, -1.7e308, 0]).count == 3)
+        #expect(ForecastChart.temperatureLevels([1.7e308, -1.7e308, .nan]).count == 3)
     }
 
     @Test func pastHoursAreNeverShown() {

@@ -39,7 +39,15 @@ extension Planner {
         if DataInterval.isOutOfRange(sent), let sent, reportedIntervals.insert(record.location.id).inserted {
             events.append(.unusualDataInterval(location: record.location.id, seconds: sent))
         }
-        record.forecast.take(forecast, at: apiTime(at: now), wall: now.wall)
+        // Blocks of an answer older than the weather held (the server went back in time) or not asked for
+        // do not replace newer ones.
+        if record.weather.map({ forecast.weather.observedAt >= $0.observedAt }) ?? true {
+            var answered = forecast
+            if order.blocks.hours == nil { answered.hourly = nil }
+            if order.blocks.days == nil { answered.daily = nil }
+            if !order.blocks.nowcast { answered.nowcast = nil }
+            record.forecast.take(answered, at: apiTime(at: now), wall: now.wall)
+        }
         noticeDroppedBlocks(of: forecast, at: record.location, events: &events)
         record.fetchedAt = now.wall
         record.refreshedAt = .uptime(order.startedUptime)

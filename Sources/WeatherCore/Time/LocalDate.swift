@@ -10,7 +10,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The local date at `time` in a place `utcOffsetSeconds` ahead of UTC.
     public init(at time: Timestamp, utcOffsetSeconds: Int) {
-        let local = Int64((time.secondsSinceEpoch + Double(utcOffsetSeconds)).rounded(.down))
+        // Clamped: a hostile offset or time must not trap the conversion (±10¹⁵ s is ±31 million years).
+        let seconds = time.secondsSinceEpoch + Double(utcOffsetSeconds)
+        let local = Int64((seconds.isFinite ? min(max(seconds, -1e15), 1e15) : 0).rounded(.down))
         var days = local / 86_400
         if local % 86_400 < 0 { days -= 1 }
         self.init(daysSinceEpoch: days)
