@@ -32,17 +32,16 @@ public enum HoursLine {
     }
 
     /// `rain 14–16h`, `rain 14–16h, snow 20–22h`, `rain 2–4 PM`: each run of wet hours (``Outlook/isWet(_:)``)
-    /// from the start of its first hour to the end of its last, in the location's local time (UTC when
-    /// unknown); `snow` when the run's first hour is snow; after ``maximumRuns`` runs, `…`. Nil when no
-    /// hour is wet.
+    /// in the location's local time (UTC when unknown); `snow` when the run's first hour is snow; after
+    /// ``maximumRuns`` runs, `…`. Nil when no hour is wet. Open-Meteo's hourly precipitation and its
+    /// probability are those of the hour before the time they carry: an hour stamped 15:00 is 14–15h.
     public static func rain(_ hours: [HourForecast], outlook: Outlook, clock: DisplaySettings.Clock) -> String? {
-        var runs: [(first: HourForecast, end: Timestamp)] = []
+        var runs: [(first: HourForecast, start: Timestamp, end: Timestamp)] = []
         for hour in hours where outlook.isWet(hour) {
-            let end = hour.time.adding(seconds: 3600)
-            if let last = runs.last, last.end == hour.time {
-                runs[runs.count - 1].end = end
+            if let last = runs.last, last.end == hour.time.adding(seconds: -3600) {
+                runs[runs.count - 1].end = hour.time
             } else {
-                runs.append((hour, end))
+                runs.append((hour, hour.time.adding(seconds: -3600), hour.time))
             }
         }
         guard !runs.isEmpty else { return nil }
@@ -54,7 +53,7 @@ public enum HoursLine {
             text += text.isEmpty ? "" : ", "
             if runWord != word { text += runWord + " " }
             word = runWord
-            text += span(from: run.first.time, to: run.end, utcOffsetSeconds: offset, clock: clock)
+            text += span(from: run.start, to: run.end, utcOffsetSeconds: offset, clock: clock)
         }
         return runs.count > maximumRuns ? text + ", …" : text
     }

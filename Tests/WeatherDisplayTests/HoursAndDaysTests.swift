@@ -29,9 +29,9 @@ struct HoursAndDaysTests {
 
     @Test func theHoursOnOneLine() {
         #expect(
-            HoursLine.render(outlook, clock: .twentyFourHour) == "▂▃▅█▆▃▁  3–12°  rain 17–19h  rain in 25 min"
+            HoursLine.render(outlook, clock: .twentyFourHour) == "▂▃▅█▆▃▁  3–12°  rain 16–18h  rain in 25 min"
         )
-        #expect(HoursLine.render(outlook, clock: .twelveHour) == "▂▃▅█▆▃▁  3–12°  rain 5–7 PM  rain in 25 min")
+        #expect(HoursLine.render(outlook, clock: .twelveHour) == "▂▃▅█▆▃▁  3–12°  rain 4–6 PM  rain in 25 min")
         #expect(HoursLine.range([-3.4, 2]) == "-3–2°")
         #expect(HoursLine.range([5, 5.2]) == "5°")
         #expect(HoursLine.range([nil]) == nil)
@@ -46,8 +46,8 @@ struct HoursAndDaysTests {
             wet("2026-11-22T11:00:00Z"), wet("2026-11-22T12:00:00Z"),
             wet("2026-11-22T22:00:00Z", snow: true), wet("2026-11-22T23:00:00Z", snow: true),
         ]
-        #expect(HoursLine.rain(hours, outlook: zero, clock: .twentyFourHour) == "rain 11–13h, snow 22–24h")
-        #expect(HoursLine.rain(hours, outlook: zero, clock: .twelveHour) == "rain 11 AM–1 PM, snow 10 PM–12 AM")
+        #expect(HoursLine.rain(hours, outlook: zero, clock: .twentyFourHour) == "rain 10–12h, snow 21–23h")
+        #expect(HoursLine.rain(hours, outlook: zero, clock: .twelveHour) == "rain 10 AM–12 PM, snow 9–11 PM")
         #expect(HoursLine.rain([], outlook: zero, clock: .twelveHour) == nil)
         // Showers every other hour: three runs named, then "…".
         let showers = stride(from: 0, to: 12, by: 2).map { index in
@@ -56,7 +56,7 @@ struct HoursAndDaysTests {
                 precipitation: 1
             )
         }
-        #expect(HoursLine.rain(showers, outlook: zero, clock: .twentyFourHour) == "rain 0–1h, 2–3h, 4–5h, …")
+        #expect(HoursLine.rain(showers, outlook: zero, clock: .twentyFourHour) == "rain 23–24h, 1–2h, 3–4h, …")
     }
 
     @Test func daysAsAlignedRows() {
