@@ -72,6 +72,28 @@ struct ForecastBlocksWeightTests {
 struct ForecastBlocksSlotTests {
     private static func time(_ text: String) -> Timestamp { Timestamp(rfc3339: text)! }
 
+    /// A block that comes bad (dropped) is asked for again on its next slot, not on every request.
+    @Test func aDroppedBlockWaitsForItsNextSlot() {
+        let settings = ForecastSettings()
+        let first = Self.time("2026-11-24T13:05:00Z")
+        var forecast = LocationForecast()
+        #expect(forecast.blocks(wanted: settings, utcOffsetSeconds: 3600, at: first) == settings.everyBlock)
+        // The answer's hours and days were dropped; the nowcast came.
+        var answer = Forecast.synthetic(
+            Weather(observedAt: first, utcOffsetSeconds: 3600),
+            blocks: .init(nowcast: true)
+        )
+        answer.droppedBlocks = ["`hourly` dropped: a null time", "`daily` dropped: a null time"]
+        forecast.take(answer, asked: settings.everyBlock, at: first, wall: first)
+        let later = Self.time("2026-11-24T13:20:00Z")
+        #expect(forecast.blocks(wanted: settings, utcOffsetSeconds: 3600, at: later) == ForecastBlocks(nowcast: true))
+        // The next UTC hour asks for the hours again, the next 6-hour slot for the days.
+        let nextHour = forecast.blocks(wanted: settings, utcOffsetSeconds: 3600, at: Self.time("2026-11-24T14:00:00Z"))
+        #expect(nextHour == ForecastBlocks(hours: 25, nowcast: true))
+        let nextSlot = forecast.blocks(wanted: settings, utcOffsetSeconds: 3600, at: Self.time("2026-11-24T18:00:00Z"))
+        #expect(nextSlot == settings.everyBlock)
+    }
+
     /// What `take` leaves after a request carrying `blocks`, answered at `apiNow` for a place `offset`
     /// ahead of UTC.
     private static func taking(

@@ -179,10 +179,11 @@ struct DroppedBlockTests {
             harness.advance(10)
         }
         #expect(reported == ["\(berlin.id): \(Self.badHours)", "\(berlin.id): \(Self.badDays)"])
-        // A dropped block leaves the hours missing: every request asks for them again until one arrives
-        // (fetch 20), then not before the next hour.
-        #expect(askedForHours == Array(repeating: true, count: 21) + Array(repeating: false, count: 9))
-        #expect(harness.record(berlin).forecast.hourly.count == 25)
+        // A dropped block is not asked for again on every request: the hours wait for the next UTC hour.
+        #expect(askedForHours == [true] + Array(repeating: false, count: 29))
+        #expect(harness.record(berlin).forecast.hourly.isEmpty)
+        harness.now = harness.now.adding(seconds: 3600)
+        #expect(harness.tickFetching()?.blocks.hours == 25)
     }
 
     @Test func aDroppedBlockKeepsWhatWasKnown() {

@@ -12,12 +12,19 @@ extension LocationForecast {
     /// reload that asks for more).
     public func blocks(wanted: ForecastSettings, utcOffsetSeconds: Int?, at apiNow: Timestamp) -> ForecastBlocks {
         var blocks = ForecastBlocks(nowcast: wanted.nowcast)
-        if wanted.hours > 0, hourly.count < wanted.hours || !Self.sameSlot(hourlyFetchedAt, apiNow, length: 3600) {
+        // A block dropped as bad input in this slot is not missing: asked for again on its next slot.
+        let hourlyTried = [hourlyFetchedAt, hourlyDroppedAt].compactMap { $0 }.max()
+        let hoursDroppedNow = Self.sameSlot(hourlyDroppedAt, apiNow, length: 3600)
+        if wanted.hours > 0,
+            (hourly.count < wanted.hours && !hoursDroppedNow) || !Self.sameSlot(hourlyTried, apiNow, length: 3600)
+        {
             blocks.hours = wanted.hours + 1
         }
+        let dailyTried = [dailyFetchedAt, dailyDroppedAt].compactMap { $0 }.max()
+        let daysDroppedNow = Self.sameSlot(dailyDroppedAt, apiNow, length: Self.dailySlot)
         let dateChanged = utcOffsetSeconds.map { daily.first?.date != LocalDate(at: apiNow, utcOffsetSeconds: $0) }
-        if daily.count < wanted.days || dateChanged ?? true
-            || !Self.sameSlot(dailyFetchedAt, apiNow, length: Self.dailySlot)
+        if ((daily.count < wanted.days || dateChanged ?? true) && !daysDroppedNow)
+            || !Self.sameSlot(dailyTried, apiNow, length: Self.dailySlot)
         {
             blocks.days = wanted.days
         }
@@ -31,8 +38,16 @@ extension LocationForecast {
     }
 
     /// Takes the blocks `forecast` brought, fetched at `apiNow` on the API's clock (`wall` on the
-    /// host's, for the day's `fetchedAt`); a block not asked for or dropped keeps what was known.
-    public mutating func take(_ forecast: Forecast, at apiNow: Timestamp, wall: Timestamp) {
+    /// host's, for the day's `fetchedAt`); a block not asked for or dropped keeps what was known, and a
+    /// block `asked` for that did not come (dropped as bad input) is noted as tried.
+    public mutating func take(
+        _ forecast: Forecast,
+        asked: ForecastBlocks = .none,
+        at apiNow: Timestamp,
+        wall: Timestamp
+    ) {
+        if asked.hours != nil, forecast.hourly == nil { hourlyDroppedAt = apiNow }
+        if asked.days != nil, forecast.daily == nil { dailyDroppedAt = apiNow }
         if let hours = forecast.hourly {
             hourly = hours
             hourlyFetchedAt = apiNow

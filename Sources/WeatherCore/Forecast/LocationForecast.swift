@@ -14,6 +14,10 @@ public struct LocationForecast: Sendable, Hashable {
     public var nowcast: [NowcastStep]
     /// When `nowcast` was fetched; nil when never.
     public var nowcastFetchedAt: Timestamp?
+    /// When an answer last dropped the hours or the days as bad input (not kept across restarts): a block
+    /// that keeps coming bad is asked for again on its slot, not on every request.
+    public var hourlyDroppedAt: Timestamp?
+    public var dailyDroppedAt: Timestamp?
 
     /// A forecast; empty by default.
     public init(

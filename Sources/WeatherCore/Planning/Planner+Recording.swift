@@ -46,7 +46,7 @@ extension Planner {
             if order.blocks.hours == nil { answered.hourly = nil }
             if order.blocks.days == nil { answered.daily = nil }
             if !order.blocks.nowcast { answered.nowcast = nil }
-            record.forecast.take(answered, at: apiTime(at: now), wall: now.wall)
+            record.forecast.take(answered, asked: order.blocks, at: apiTime(at: now), wall: now.wall)
         }
         noticeDroppedBlocks(of: forecast, at: record.location, events: &events)
         record.fetchedAt = now.wall
