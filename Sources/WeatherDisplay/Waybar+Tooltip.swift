@@ -13,21 +13,53 @@ extension Waybar {
         style: DisplayStyle = .standard,
         now: Timestamp
     ) -> String {
+        tooltipRows(snapshot, shown: shown, pinned: pinned, style: style, now: now)
+            .map { $0.isDay ? "  " + $0.text : $0.text }
+            .joined(separator: "\n")
+    }
+
+    /// The tooltip as Waybar reads it, Pango markup: the lines of ``tooltip(_:shown:pinned:style:now:)``
+    /// escaped, each day row set in `<tt>` — in the proportional font of a tooltip the weekdays differ in
+    /// width (`Wed` is wider than `Fri`), which would shift the columns of the figure-space padding;
+    /// in a monospaced font every row lines up.
+    public static func tooltipMarkup(
+        _ snapshot: StateSnapshot,
+        shown: LocationState,
+        pinned: LocationState? = nil,
+        style: DisplayStyle = .standard,
+        now: Timestamp
+    ) -> String {
+        tooltipRows(snapshot, shown: shown, pinned: pinned, style: style, now: now)
+            .map { $0.isDay ? "  <tt>" + markup($0.text) + "</tt>" : markup($0.text) }
+            .joined(separator: "\n")
+    }
+
+    /// The tooltip's lines; a day row without its indent.
+    private static func tooltipRows(
+        _ snapshot: StateSnapshot,
+        shown: LocationState,
+        pinned: LocationState?,
+        style: DisplayStyle,
+        now: Timestamp
+    ) -> [(text: String, isDay: Bool)] {
         let first = pinned ?? shown
-        var lines = [tooltipLines(first, now: now, clock: style.clock)]
+        var rows = [(text: tooltipLines(first, now: now, clock: style.clock), isDay: false)]
         let outlook = Outlook(first, in: snapshot, at: now)
-        if let hours = HoursLine.render(outlook, clock: style.clock) { lines.append("  " + hours) }
-        lines += DayRows.render(outlook.days, icons: style.icons).map { "  " + $0 }
+        if let hours = HoursLine.render(outlook, clock: style.clock) { rows.append(("  " + hours, false)) }
+        rows += DayRows.render(outlook.days, icons: style.icons).map { ($0, true) }
         for entry in snapshot.locations where entry.location.id != first.location.id {
-            lines.append(tooltipLines(entry, now: now, clock: style.clock))
+            rows.append((tooltipLines(entry, now: now, clock: style.clock), false))
         }
         if snapshot.writtenTooLongAgo(at: now) {
-            lines.append(
-                "weatherd: state written \(Report.age(now.seconds(since: snapshot.generatedAt))) ago"
-                    + " (daemon not running?)"
+            rows.append(
+                (
+                    "weatherd: state written \(Report.age(now.seconds(since: snapshot.generatedAt))) ago"
+                        + " (daemon not running?)",
+                    false
+                )
             )
         }
-        return lines.joined(separator: "\n")
+        return rows
     }
 
     /// `Berlin: 2.0 °C, Slight rain, wind 16.9 km/h, 5 min ago`, then, indented, the day's outlook:

@@ -67,6 +67,27 @@ struct WaybarTests {
         #expect((json["tooltip"] as? String)?.contains("London &amp; Co: 7.6 °C") == true)
     }
 
+    @Test func dayRowsAreMonospacedInTheJSONTooltip() throws {
+        // Waybar's tooltip font is proportional: `Wed` is wider than `Fri`, so the figure-space padding
+        // only lines the columns up in a monospaced font. The other lines keep the tooltip's font.
+        let tooltip = try #require(try module()["tooltip"] as? String)
+        let lines = tooltip.split(separator: "\n").map(String.init)
+        let space = "\u{2007}"
+        #expect(
+            lines.filter { $0.contains("<tt>") } == [
+                "  <tt>Sun  🌧️  \(space)4° / -1°  80%</tt>",
+                "  <tt>Mon  ⛅  13° / \(space)1°  \(space)5%</tt>",
+                "  <tt>Tue  🌨️  -3° / -8°</tt>",
+            ]
+        )
+        #expect(lines[0] == "Berlin: 2.0 °C, Slight rain, wind 16.9 km/h, 3 min ago")
+        #expect(lines.last == "London &amp; Co: 7.6 °C, Overcast, wind 16.9 km/h, 2 min ago")
+        // Without the tags it is the unescaped tooltip, escaped.
+        let plain = Waybar.tooltip(Fixture.snapshot(), shown: Fixture.berlin, now: Fixture.now)
+        let untagged = tooltip.replacingOccurrences(of: "<tt>", with: "").replacingOccurrences(of: "</tt>", with: "")
+        #expect(untagged == Waybar.markup(plain))
+    }
+
     @Test func tooltipPinnedToALocation() throws {
         let tooltip = try #require(try module(tooltipLocation: "london")["tooltip"] as? String)
         let lines = tooltip.split(separator: "\n").map(String.init)
