@@ -1,7 +1,9 @@
 import WeatherCore
 
 /// A location's next hours on one line (SPEC §9, the Waybar tooltip): a sparkline of the temperature,
-/// its range, the hours of rain and the nowcast — `▂▃▅▇█▇▅▃  4–12°  rain 14–16h  rain in 25 min`.
+/// its range and the hours of rain — `▂▃▅▇█▇▅▃  4–12°  rain 14–16h`. The nowcast goes on a line of its
+/// own: GTK wraps a tooltip's lines at about 70 characters, and 24 hours with three runs of rain and
+/// the nowcast make 80.
 public enum HoursLine {
     /// How many coming hours the line covers: one day.
     public static let hours = 24
@@ -18,7 +20,6 @@ public enum HoursLine {
             if let range = range(temperatures) { parts.append(range) }
         }
         if let rain = rain(hours, outlook: outlook, clock: clock) { parts.append(rain) }
-        if let nowcast = outlook.nowcast?.summary { parts.append(nowcast) }
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
     }
 

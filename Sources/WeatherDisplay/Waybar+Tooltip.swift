@@ -46,6 +46,7 @@ extension Waybar {
         var rows = [(text: tooltipLines(first, now: now, clock: style.clock), isDay: false)]
         let outlook = Outlook(first, in: snapshot, at: now)
         if let hours = HoursLine.render(outlook, clock: style.clock) { rows.append(("  " + hours, false)) }
+        if let nowcast = outlook.nowcast?.summary { rows.append(("  " + nowcast, false)) }
         rows += DayRows.render(outlook.days, icons: style.icons).map { ($0, true) }
         for entry in snapshot.locations where entry.location.id != first.location.id {
             rows.append((tooltipLines(entry, now: now, clock: style.clock), false))

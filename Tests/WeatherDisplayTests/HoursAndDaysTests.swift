@@ -29,9 +29,9 @@ struct HoursAndDaysTests {
 
     @Test func theHoursOnOneLine() {
         #expect(
-            HoursLine.render(outlook, clock: .twentyFourHour) == "▂▃▅█▆▃▁  3–12°  rain 16–18h  rain in 25 min"
+            HoursLine.render(outlook, clock: .twentyFourHour) == "▂▃▅█▆▃▁  3–12°  rain 16–18h"
         )
-        #expect(HoursLine.render(outlook, clock: .twelveHour) == "▂▃▅█▆▃▁  3–12°  rain 4–6 PM  rain in 25 min")
+        #expect(HoursLine.render(outlook, clock: .twelveHour) == "▂▃▅█▆▃▁  3–12°  rain 4–6 PM")
         #expect(HoursLine.range([-3.4, 2]) == "-3–2°")
         #expect(HoursLine.range([5, 5.2]) == "5°")
         #expect(HoursLine.range([nil]) == nil)

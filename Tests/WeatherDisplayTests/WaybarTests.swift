@@ -55,7 +55,8 @@ struct WaybarTests {
             tooltip == """
                 Berlin: 2.0 °C, Slight rain, wind 16.9 km/h, 3 min ago
                   today: Slight rain, high 4.1 °C, low -0.8 °C, precipitation 80%, sunrise 07:35, sunset 15:56
-                  ▂▃▅█▆▃▁  3–12°  rain 16–18h  rain in 25 min
+                  ▂▃▅█▆▃▁  3–12°  rain 16–18h
+                  rain in 25 min
                   Sun  🌧️  \(space)4° / -1°  80%
                   Mon  ⛅  13° / \(space)1°  \(space)5%
                   Tue  🌨️  -3° / -8°
