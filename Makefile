@@ -228,8 +228,10 @@ clean:
 # against loopback Open-Meteo look-alikes inside a private journald (root),
 # about 25 minutes (plus the old commit's build the first time); one table, also
 # in .build/bench/results.json. BENCH_STRICT=1 makes a missed target exit 1.
-# fake-open-meteo is built with the same flags as `build`, so the two
-# products share one build description instead of recompiling each other.
+# fake-open-meteo and bench-planner-day (the real planner through a simulated
+# UTC day) are built with the same flags as `build`, so the products share one
+# build description instead of recompiling each other.
 bench: build
 	$(SWIFT) build $(RELEASE_FLAGS) --product fake-open-meteo
+	$(SWIFT) build $(RELEASE_FLAGS) --product bench-planner-day
 	scripts/with-journald python3 bench/run.py

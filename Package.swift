@@ -93,6 +93,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "fake-open-meteo", dependencies: ["FakeOpenMeteo"]),
+        // The real planner through a simulated UTC day at the defaults, its requests sent to a look-alike
+        // (bench/run.py: weighted calls a day).
+        .executableTarget(
+            name: "bench-planner-day",
+            dependencies: [
+                "WeatherCore", "WeatherDaemon", "OpenMeteo", "WeatherTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // Fixtures shared by the test targets.
         .target(name: "WeatherTestSupport", dependencies: ["WeatherCore"], path: "Tests/WeatherTestSupport"),

@@ -7,9 +7,13 @@ release binaries and starts this script inside a private journald (scripts/with-
 reasoning behind each figure is in bench/README.md.
 
 What is measured:
+  * weighted calls a day at the defaults with every forecast part on (SPEC §9, at most 500): the real
+    planner through a simulated UTC day (bench-planner-day, 8,640 ticks), each request it plans sent to
+    a `fake-open-meteo --request-log` and weighed there, beside the planner's own count;
   * requests per day at the default configuration (4 locations, 10 s, refresh: auto): a run of
     BENCH_REAL_SECONDS (600) at the real 10 s interval against `fake-open-meteo --data-interval 60
-    --request-log`, requests counted per location and data period and scaled to Open-Meteo's 900 s;
+    --request-log`, requests counted per location and data period and scaled to Open-Meteo's 900 s,
+    weighted calls a day from each request's weight in the log (the hours and the days by SPEC §9's slots);
     in the same run and window, the same binary with `refresh: every_tick` and the old commit (both
     fetch at every tick), each against its own look-alike, and the default configuration again against
     look-alikes whose clock runs 4 minutes ahead of the host's and behind it (bench/skew.py);
@@ -46,7 +50,8 @@ Environment knobs (defaults in brackets):
   BENCH_OLD_WEATHERD           a binary to use instead of building BENCH_OLD_COMMIT (e.g. another
                                build of this tree), with BENCH_OLD_CONFIG=old|new [old]: which
                                configuration it reads (old: no refresh/limits keys)
-  BENCH_SKIP                   comma list of sections to skip: sizes, deb, old, startup, main,
+  BENCH_PLANNER_DAY            the simulated-day binary [.build/release/bench-planner-day]
+  BENCH_SKIP                   comma list of sections to skip: sizes, deb, old, plannerday, startup, main,
                                compare, stderr, crosscheck, realtime, floors, shell, python, fleet;
                                skew: the real-interval run without its two skewed daemons
   BENCH_SECTIONS               comma list of the only sections to run (e.g. realtime): the others skipped
@@ -102,9 +107,23 @@ CONFIG = os.path.join(ROOT, "etc", "weatherd", "config.yaml")
 # Open-Meteo's free tier# Open-Meteo's free tier, the defaults for its public host (SPEC §3).
 PUBLIC_LIMITS = (600, 5000, 10000)
 OPEN_METEO_DATA_INTERVAL = 900
-# SPEC §4: the day's outlook (`daily=`) rides on a due fetch when `today` is missing, of another local date
-# or older than 6 hours: in a steady day, 4 times per location.
-OUTLOOKS_PER_LOCATION_DAY = 86400 // (6 * 3600)
+# SPEC §9 "Requests": the forecast blocks ride on a location's current-weather requests: the nowcast
+# (`minutely_15=`) on every one, the hours (`hourly=`) on its first in each UTC hour, the days (`daily=`) on
+# its first in each 6-hour UTC slot and on the first after its local date changed: 4 a day, 5 where the
+# local midnight is not a slot's start.
+HOURS_PER_LOCATION_DAY = 24
+DAY_SLOTS_PER_DAY = 4
+DAY_SLOT_S = 6 * 3600
+# The default locations' offsets from UTC in November, by `latitude,longitude` as the request log has them
+# (bench-planner-day simulates the same): the local date changes at 23:00 UTC in Berlin, 00:00 in London (a
+# slot's start), 05:00 in New York and 15:00 in Tokyo, so 5 + 4 + 5 + 5 = 19 daily blocks a day. The
+# look-alike answers every place at UTC+0, so a run against it cannot show this part.
+DEFAULT_UTC_OFFSETS = {"52.52,13.41": 3600, "51.5074,-0.1278": 0, "40.7128,-74.006": -5 * 3600,
+                       "35.6895,139.6917": 9 * 3600}
+# SPEC §9: weighted calls a day at the defaults with every part on, at most.
+DAY_BUDGET_CALLS = 500
+# The simulated UTC day of the real planner (Sources/bench-planner-day).
+PLANNER_DAY = os.environ.get("BENCH_PLANNER_DAY", os.path.join(ROOT, ".build", "release", "bench-planner-day"))
 
 
 def knob(name, default):
@@ -130,8 +149,8 @@ FLOOR_N = knob("BENCH_FLOOR_N", 1000)
 OLD_COMMIT = os.environ.get("BENCH_OLD_COMMIT") or "2516b13"
 OLD_WEATHERD = os.environ.get("BENCH_OLD_WEATHERD") or None
 OLD_CONFIG = os.environ.get("BENCH_OLD_CONFIG") or "old"
-SECTIONS = ("sizes", "deb", "old", "startup", "main", "compare", "stderr", "crosscheck", "realtime", "floors",
-            "shell", "python", "fleet")
+SECTIONS = ("sizes", "deb", "old", "plannerday", "startup", "main", "compare", "stderr", "crosscheck", "realtime",
+            "floors", "shell", "python", "fleet")
 SKIP = {s.strip() for s in os.environ.get("BENCH_SKIP", "").split(",") if s.strip()}
 ONLY = {s.strip() for s in os.environ.get("BENCH_SECTIONS", "").split(",") if s.strip()}
 if ONLY:
@@ -1287,10 +1306,26 @@ def section_crosscheck(fake, contender):
     return short_run("crosscheck", contender, fake, "journal", SPLIT_WARMUP, SPLIT_TICKS)
 
 
+WEIGHED_SECTIONS = ("current", "minutely_15", "hourly", "daily")
+
+
+def weight_tenths(query, without=()):
+    """A request's weight in tenths of a call as Open-Meteo counts it (fake-open-meteo's QuotaGate.weight):
+    max(1, variables/10 × max(1, days/14)), variables those of `current`, `minutely_15`, `hourly` and
+    `daily` together, days = forecast_days (7 when not sent); a fraction of a tenth counts as a whole one.
+    `without`: the same request without those sections (and without forecast_days with `daily`)."""
+    variables = sum(len(query[k][0].split(",")) for k in WEIGHED_SECTIONS if k in query and k not in without)
+    days = 7 if "daily" in without else int(query.get("forecast_days", ["7"])[0])
+    scale = max(14, min(max(0, days), 1000))
+    return max(10, (variables * scale + 13) // 14)
+
+
 def parse_request_log(path):
     """fake-open-meteo's --request-log: one forecast request per line, `<unix time> <request target>`;
-    each with its location (latitude,longitude), whether it asked for the day's outlook (`daily=`) and its
-    weight in tenths of a call as Open-Meteo counts it (SPEC §4: more than 10 variables weigh variables/10)."""
+    each with its location (latitude,longitude), the forecast blocks it asked for (SPEC §9: `minutely_15=`,
+    `hourly=`, `daily=`), its weight in tenths of a call as Open-Meteo counts it, the weight of the same
+    request without its hours and days (`base_tenths`: the current weather and the nowcast, on every
+    request) and what its hours and its days add (`hourly_tenths`, `daily_tenths`)."""
     entries = []
     try:
         f = open(path)
@@ -1307,14 +1342,17 @@ def parse_request_log(path):
             if split.path != "/v1/forecast":
                 continue
             query = urllib.parse.parse_qs(split.query)
-            variables = sum(len(query[k][0].split(",")) for k in ("current", "daily", "hourly", "minutely_15")
-                            if k in query)
+            weight = weight_tenths(query)
             entries.append({
                 "t": t,
                 "location": f"{query.get('latitude', ['?'])[0]},{query.get('longitude', ['?'])[0]}",
-                "outlook": "daily" in query,
-                # max(1, variables/10 × max(1, days/14)) calls, days = forecast_days (7 when not sent).
-                "weight_tenths": max(10, math.ceil(variables * max(1, int(query.get("forecast_days", ["7"])[0]) / 14))),
+                "nowcast": "minutely_15" in query,
+                "hourly": "hourly" in query,
+                "daily": "daily" in query,
+                "weight_tenths": weight,
+                "base_tenths": weight_tenths(query, ("hourly", "daily")),
+                "hourly_tenths": weight - weight_tenths(query, ("hourly",)) if "hourly" in query else 0,
+                "daily_tenths": weight - weight_tenths(query, ("daily",)) if "daily" in query else 0,
             })
     return entries
 
@@ -1339,11 +1377,65 @@ def requests_per_period(entries, w0, w1, data_interval, locations):
         "per_location_period": len(inside) / (len(counts) * periods) if counts else None,
         "missed": sum(1 for c in cells if c == 0),
         "twice": sum(1 for c in cells if c > 1),
-        "outlook_requests": sum(1 for e in inside if e["outlook"]),
+        "nowcast_requests": sum(1 for e in inside if e["nowcast"]),
+        "hourly_requests": sum(1 for e in inside if e["hourly"]),
+        "daily_requests": sum(1 for e in inside if e["daily"]),
         "weight": sum(e["weight_tenths"] for e in inside) / 10,
+        "base_weight": sum(e["base_tenths"] for e in inside) / 10,
         "lag_after_boundary_s": {"median": statistics.median(lags), "max": max(lags)} if lags else None,
         "counts": counts,
     }
+
+
+def block_counts(entries):
+    """The forecast blocks of a run's requests against SPEC §9's rule (entries on the look-alike's clock;
+    it answers every place at UTC+0, so a local date changes at a 6-hour slot's start): the nowcast on
+    every request, the hours on each location's first in each UTC hour, the days on its first in each
+    6-hour slot. Counted, not matched one by one: a request a second after an hour's start may be the
+    hour's first on the look-alike's clock and the last of the hour before on the daemon's (its API clock
+    comes from whole-second `Date` headers); the hours then ride on its next request."""
+    return {
+        "requests": len(entries),
+        "nowcast": sum(1 for e in entries if e["nowcast"]),
+        "hourly": sum(1 for e in entries if e["hourly"]),
+        "location_hours": len({(e["location"], int(e["t"] // 3600)) for e in entries}),
+        "daily": sum(1 for e in entries if e["daily"]),
+        "location_slots": len({(e["location"], int(e["t"] // DAY_SLOT_S)) for e in entries}),
+    }
+
+
+def daily_blocks_per_day(location):
+    """Daily blocks a day for a location of the default configuration (SPEC §9): one in each 6-hour UTC
+    slot, one more when its local date changes inside a slot (an offset that is not a whole number of
+    slots); 5 for a location whose offset is unknown (the most)."""
+    offset = DEFAULT_UTC_OFFSETS.get(location)
+    return DAY_SLOTS_PER_DAY + (1 if offset is None or offset % DAY_SLOT_S else 0)
+
+
+def weighted_calls_per_day(entries, window_entries, requests_per_day):
+    """Weighted calls a day from a run's request log: every request weighs its `base_tenths` (the
+    current weather and the nowcast; the mean over the window's requests), scaled like the requests;
+    the hours add what they add to a request (the median over the run's requests that carried them)
+    24 times a day per location, the days theirs `daily_blocks_per_day` times (the run is too short to
+    see the hourly and 6-hourly slots, so their counts come from the rule; their weights from the log).
+    None when the window has no request."""
+    if not window_entries or requests_per_day is None:
+        return None
+    locations = sorted({e["location"] for e in entries})
+    base = statistics.mean(e["base_tenths"] for e in window_entries) / 10
+    hourly = [e["hourly_tenths"] for e in entries if e["hourly"]]
+    daily = [e["daily_tenths"] for e in entries if e["daily"]]
+    hourly_extra = statistics.median(hourly) / 10 if hourly else 0.0
+    daily_extra = statistics.median(daily) / 10 if daily else 0.0
+    hourly_day = len(locations) * HOURS_PER_LOCATION_DAY if hourly else 0
+    daily_day = sum(daily_blocks_per_day(location) for location in locations) if daily else 0
+    parts = {
+        "requests": requests_per_day, "base_weight": base,
+        "hourly_blocks": hourly_day, "hourly_extra_weight": hourly_extra,
+        "daily_blocks": daily_day, "daily_extra_weight": daily_extra,
+    }
+    total = requests_per_day * base + hourly_day * hourly_extra + daily_day * daily_extra
+    return total, parts
 
 
 def wait_wall(target, daemons, progress=None):
@@ -1361,6 +1453,58 @@ def wait_wall(target, daemons, progress=None):
             last_report = time.monotonic()
             progress(target - now)
         time.sleep(min(0.5, target - now))
+
+
+def section_planner_day():
+    """The real planner through a simulated UTC day at the defaults (Sources/bench-planner-day: 4 locations
+    with their real UTC offsets, 10 s, `refresh: auto`, data every 900 s, every forecast part on), each
+    request it plans sent by weatherd's own client to a look-alike of its own: weighted calls a day counted
+    from the look-alike's request log, beside the planner's own count (its quota ledger)."""
+    if not os.access(PLANNER_DAY, os.X_OK):
+        raise BenchError(f"{PLANNER_DAY} missing: run `make bench`")
+    request_log = os.path.join(OUT, "planner-day.requests")
+    if os.path.exists(request_log):
+        os.unlink(request_log)
+    port_file = os.path.join(OUT, "planner-day.port")
+    server = Server("planner-day", [FAKE, "--port", "0", "--port-file", port_file, "--mode", "realistic",
+                                    "--request-log", request_log], port_file)
+    try:
+        started = time.monotonic()
+        run = subprocess.run([PLANNER_DAY, "--api-url", server.base_url], capture_output=True, text=True,
+                             timeout=600, env=clean_env({}))
+        seconds = time.monotonic() - started
+    finally:
+        server.stop()
+    if run.returncode != 0:
+        raise BenchError(f"bench-planner-day exited {run.returncode}: {(run.stderr or run.stdout).strip()[-500:]}")
+    planner = json.loads(run.stdout)
+    entries = parse_request_log(request_log)
+    tenths = sum(e["weight_tenths"] for e in entries)
+    by_location = {}
+    for e in entries:
+        b = by_location.setdefault(e["location"], {"requests": 0, "hourly": 0, "daily": 0, "weight": 0})
+        b["requests"] += 1
+        b["hourly"] += e["hourly"]
+        b["daily"] += e["daily"]
+        b["weight"] += e["weight_tenths"] / 10
+    return {
+        "planner": planner,
+        "seconds": seconds,
+        "request_log": os.path.relpath(request_log, ROOT),
+        "requests": len(entries),
+        "nowcast_requests": sum(1 for e in entries if e["nowcast"]),
+        "hourly_requests": sum(1 for e in entries if e["hourly"]),
+        "daily_requests": sum(1 for e in entries if e["daily"]),
+        "weight": tenths / 10,
+        "weight_by_part": {
+            "base": sum(e["base_tenths"] for e in entries) / 10,
+            "hourly": sum(e["hourly_tenths"] for e in entries) / 10,
+            "daily": sum(e["daily_tenths"] for e in entries) / 10,
+        },
+        "by_location": by_location,
+        "planner_weight": planner["planner_day_used_tenths"] / 10,
+        "orders_weight": planner["weight_tenths"] / 10,
+    }
 
 
 def section_realtime(contenders):
@@ -1456,18 +1600,13 @@ def section_realtime(contenders):
             "window": window(a, b),
             "requests": counted,
             "run_requests": len(entries),
-            "run_outlook_requests": sum(1 for e in entries if e["outlook"]),
+            "run_blocks": block_counts(on_api),
             "run_weight": sum(e["weight_tenths"] for e in entries) / 10,
             "end": ends[daemon.label],
             "life": daemon.life(),
             "exit_status": daemon.exit_status,
             "request_log": os.path.relpath(log_path, ROOT),
         }
-        plain = [e["weight_tenths"] for e in entries if not e["outlook"]]
-        outlook = [e["weight_tenths"] for e in entries if e["outlook"]]
-        # What asking for the day's outlook adds to a request, from this run's own requests.
-        extra = (statistics.median(outlook) - statistics.median(plain)) / 10 if plain and outlook else 0.0
-        r["outlook_extra_weight"] = extra
         qa, qb = a.get("quota"), b.get("quota")
         if qa and qb and qa["day"]["resets_at"] == qb["day"]["resets_at"]:
             r["quota_day_used"] = {
@@ -1483,22 +1622,19 @@ def section_realtime(contenders):
         # Scaled to a day: a location fetched once per data period makes 96 requests a day at Open-Meteo's
         # 900 s whatever the period; a daemon that fetches at every tick makes as many as there are ticks.
         day_periods = 86400 / OPEN_METEO_DATA_INTERVAL
-        outlook_weight_day = locations * OUTLOOKS_PER_LOCATION_DAY * extra
-        used = (r.get("quota_day_used") or {}).get("window")
         if contender.refresh == "auto":
             per = counted["per_location_period"]
             r["requests_per_day"] = locations * day_periods * per if per is not None else None
             r["scaling"] = f"{locations} locations × {day_periods:.0f} periods of {OPEN_METEO_DATA_INTERVAL} s × requests per location-period"
-            if used is not None:
-                r["weighted_per_day"] = used / (counted["locations"] * counted["periods"]) * locations * day_periods \
-                    + outlook_weight_day
         else:
             seconds = w1 - w0
             r["requests_per_day"] = counted["requests"] / seconds * 86400
             r["scaling"] = f"requests in the window × 86400 / {seconds:.0f} s"
-            if used is not None:
-                r["weighted_per_day"] = used / seconds * 86400 + outlook_weight_day
-        r["outlook_weight_per_day"] = outlook_weight_day
+        # Weighted: the window's requests at their own weight without hours and days (the nowcast rides on
+        # every one), scaled like the requests, plus the hours and the days by SPEC §9's slots.
+        weighted = weighted_calls_per_day(entries, [e for e in on_api if a0 <= e["t"] < a1], r["requests_per_day"])
+        if weighted:
+            r["weighted_per_day"], r["weighted_per_day_parts"] = weighted
         result["contenders"][contender.label] = r
     return result
 
@@ -1719,6 +1855,10 @@ def rss_values(rss):
 def verdicts(r):
     """(name, value text, target text, met or None) for every target of issues 10 and 11 and the tick timing."""
     rows = []
+    day = r.get("planner_day")
+    if day:
+        rows.append((PLANNER_DAY_ROW, fmt(day["weight"], "", 1), f"≤ {DAY_BUDGET_CALLS}",
+                     day["weight"] <= DAY_BUDGET_CALLS))
     sizes = r.get("sizes")
     if sizes:
         value = sizes["weatherd"]["stripped_bytes"]
@@ -1754,6 +1894,15 @@ def verdicts(r):
         rows.append(("per-fetch CPU, new ÷ old (median of the pairs' ratios)", fmt(value, "×", 2), "≤ 1.3×",
                      value <= 1.3))
     return rows
+
+
+PLANNER_DAY_ROW = "weighted calls a day, simulated UTC day, at the look-alike"
+
+
+def planner_day_line(day):
+    """The budget line: the simulated day's weighted calls counted at the look-alike, and the planner's."""
+    return (f"weighted calls a day at the defaults (every part on), simulated UTC day, counted at the look-alike: "
+            f"{day['weight']:.1f} (limit {DAY_BUDGET_CALLS}); the planner's own count: {day['planner_weight']:.1f}")
 
 
 def real_name(label, c):
@@ -1799,6 +1948,25 @@ def print_table(r):
     def retired(name, value, was):
         row(name, value, "retired", f"(was {was})")
 
+    day = r.get("planner_day")
+    if day:
+        p = day["planner"]
+        add(f"the real planner through a simulated UTC day ({p['day']}) at the defaults: "
+            f"{len(p['locations'])} locations, every {p['interval_s']:g} s, data every {p['data_interval_s']:g} s, "
+            f"every forecast part on")
+        add("  " + planner_day_line(day))
+        judged(PLANNER_DAY_ROW, fmt(day["weight"], "", 1))
+        row("  the planner's own count: its quota ledger / its orders' weights",
+            f"{day['planner_weight']:.1f} / {day['orders_weight']:.1f}")
+        row("  requests: all / with minutely_15= / hourly= / daily=",
+            f"{day['requests']} / {day['nowcast_requests']} / {day['hourly_requests']} / {day['daily_requests']}")
+        w = day["weight_by_part"]
+        row("  weight: current + nowcast / the hours add / the days add",
+            f"{w['base']:.1f} / {w['hourly']:.1f} / {w['daily']:.1f}")
+        row("  daily= per location (" + ", ".join(loc["name"] for loc in p["locations"]) + ")",
+            " / ".join(str(loc["with_daily"]) for loc in p["locations"]))
+        row("  answers failed / without a block asked for; ticks; seconds",
+            f"{p['failed']} / {p['incomplete_answers']}; {p['ticks']:,}; {day['seconds']:.1f} s")
     real = r.get("realtime")
     if real:
         add(f"requests at the default configuration ({real['locations']} locations, every {real['interval_s']} s), "
@@ -1827,12 +1995,23 @@ def print_table(r):
                 row("    weighted calls in the window: daemon.quota.day.used / the log",
                     f"{used['window']:.1f} / {used['log_same_window']:.1f}")
             if c.get("weighted_per_day") is not None:
-                row(f"    → weighted calls per day (+ outlook {c['outlook_weight_per_day']:.1f})",
-                    fmt(c["weighted_per_day"], "", 0))
+                parts = c["weighted_per_day_parts"]
+                # requests a day × their weight without hours and days + hours + days (SPEC §9's slots).
+                row(f"    → weighted calls a day: {parts['requests']:,.0f} × {parts['base_weight']:.2f}"
+                    f" + {parts['hourly_blocks']} × {parts['hourly_extra_weight']:.1f}"
+                    f" + {parts['daily_blocks']} × {parts['daily_extra_weight']:.1f}",
+                    fmt(c["weighted_per_day"], "", 1))
+                if day and c["refresh"] == "auto":
+                    row("      beside the simulated UTC day (at the look-alike; the planner's)",
+                        f"{day['weight']:.1f} ({day['planner_weight']:.1f})")
+            blocks = c["run_blocks"]
+            # In brackets what the rule asks: the location-hours and location-slots the requests fell in.
+            row("    whole run: requests / minutely_15= / hourly= / daily= (rule)",
+                f"{blocks['requests']} / {blocks['nowcast']} / {blocks['hourly']} ({blocks['location_hours']}) / "
+                f"{blocks['daily']} ({blocks['location_slots']})")
             at_exit = (c.get("quota_day_used") or {}).get("at_exit")
-            row("    whole run: requests / with daily= / weight by the log / by the daemon",
-                f"{c['run_requests']} / {c['run_outlook_requests']} / {c['run_weight']:.1f} / "
-                + (f"{at_exit:.1f}" if at_exit is not None else "n/a"))
+            row("    whole run: weight by the log / by the daemon",
+                f"{c['run_weight']:.1f} / " + (f"{at_exit:.1f}" if at_exit is not None else "n/a"))
         for line in skew.lines(r.get("skew") or {"clocks": {}}):
             add("  " + line)
         add(f"CPU at the real {real['interval_s']} s interval (same run and window; "
@@ -2024,7 +2203,7 @@ def print_table(r):
 
 
 def main():
-    global WEATHERD, FAKE
+    global WEATHERD, FAKE, PLANNER_DAY
     # SIGTERM/SIGINT unwind through the finally blocks, so the servers and daemons started here stop too.
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     for path in (WEATHERD, FAKE):
@@ -2043,6 +2222,8 @@ def main():
     os.makedirs(WORKDIR, exist_ok=True)
     WEATHERD = snapshot(WEATHERD, "weatherd")
     FAKE = snapshot(FAKE, "fake-open-meteo")
+    if "plannerday" not in SKIP and os.access(PLANNER_DAY, os.X_OK):
+        PLANNER_DAY = snapshot(PLANNER_DAY, "bench-planner-day")
     fs = filesystem_of(WORKDIR)
     if fs and fs["fstype"] in ("tmpfs", "ramfs", "overlay"):
         print(f"bench: {WORKDIR} is on {fs['fstype']}: set BENCH_WORKDIR to a real disk directory", file=sys.stderr)
@@ -2140,6 +2321,7 @@ def main():
         )
         results["body_bytes"] = body_bytes
 
+        results["planner_day"] = section("plannerday", section_planner_day)
         results["startup"] = section("startup", section_startup, server.base_url,
                                      [default] + ([Contender(old_label, old_binary, old_ticking.config)]
                                                   if old_ticking else []))
