@@ -6,33 +6,16 @@ background (the colour of the bottom-right pixel) — {"x": 301, "y": 32, "width
 or null when there are none. With the bar at the top of an otherwise empty screen, that is a popup of
 the bar's: its tooltip. The file is grim's binary PPM (P6)."""
 import json
+import os
 import sys
 
-
-def read(path):
-    with open(path, "rb") as handle:
-        data = handle.read()
-    fields = []
-    position = 0
-    while len(fields) < 4:
-        while data[position : position + 1].isspace():
-            position += 1
-        if data[position : position + 1] == b"#":
-            position = data.index(b"\n", position) + 1
-            continue
-        end = position
-        while not data[end : end + 1].isspace():
-            end += 1
-        fields.append(data[position:end])
-        position = end
-    if fields[0] != b"P6" or int(fields[3]) != 255:
-        raise SystemExit(f"{path}: not an 8-bit binary PPM")
-    return int(fields[1]), int(fields[2]), data[position + 1 :]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+bar_colours = __import__("bar-colours")  # its PPM reader
 
 
 def main():
     path, top = sys.argv[1], int(sys.argv[2])
-    width, height, pixels = read(path)
+    width, height, pixels = bar_colours.read_ppm(path)
     background = pixels[(height * width - 1) * 3 : height * width * 3]
     rows = []
     columns = []
