@@ -266,11 +266,13 @@ extension ForecastDecoder {
         column.flatMap { $0[index] }
     }
 
-    private static func celsius(_ units: Units) -> (Double) -> Double {
+    /// A temperature in `units` → °C, for the plausibility ranges (the current weather's too).
+    static func celsius(_ units: Units) -> (Double) -> Double {
         units.temperature == .celsius ? { $0 } : { ($0 - 32) * 5 / 9 }
     }
 
-    private static func millimetres(_ units: Units) -> (Double) -> Double {
+    /// A precipitation in `units` → mm, for the plausibility ranges (the current weather's too).
+    static func millimetres(_ units: Units) -> (Double) -> Double {
         units.precipitation == .mm ? { $0 } : { $0 * 25.4 }
     }
 }

@@ -105,8 +105,7 @@ public enum ForecastDecoder {
     }
 
     private static func checkPlausible(_ weather: Weather) throws(FetchError) {
-        let toCelsius: (Double) -> Double =
-            weather.units.temperature == .celsius ? { $0 } : { ($0 - 32) * 5 / 9 }
+        let toCelsius = celsius(weather.units)
         let toKilometresPerHour: (Double) -> Double =
             switch weather.units.windSpeed {
             case .kmh: { $0 }
@@ -114,7 +113,7 @@ public enum ForecastDecoder {
             case .mph: { $0 * 1.609344 }
             case .kn: { $0 * 1.852 }
             }
-        let toMillimetres: (Double) -> Double = weather.units.precipitation == .mm ? { $0 } : { $0 * 25.4 }
+        let toMillimetres = millimetres(weather.units)
         let checks: [(String, Double?, (Double) -> Double, ClosedRange<Double>)] = [
             ("temperature_2m", weather.temperature, toCelsius, temperatureCelsius),
             ("apparent_temperature", weather.apparentTemperature, toCelsius, temperatureCelsius),
