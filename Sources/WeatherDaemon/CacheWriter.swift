@@ -8,102 +8,63 @@ import WeatherCore
 import Glibc
 #endif
 
-/// Writes the durable cache (SPEC §6 "Files") off the tick path: snapshots go into an `AsyncStream` that
-/// keeps only the newest waiting one, consumed by one task on a queue of its own, so writes never
-/// overlap, an older snapshot never replaces a newer one, and an `fsync` that stalls (tens of
-/// milliseconds on a busy disk, far more on a dying SD card) delays the cache, not the next tick or the
-/// watchdog. It is handed a snapshot only on the events that change what must survive a restart (a
-/// request, its result, a pause's start or end, a reload that drops locations), never because time
-/// passed. Failures are logged once per kind of failure, and the recovery once.
-final class CacheWriter: Sendable {
-    private struct Progress {
-        /// The number of the last snapshot submitted, and of the last one the consumer took.
-        var submitted = 0
-        var taken = 0
-        /// Whether the consumer is writing now.
-        var writing = false
-        /// When the write in progress began.
-        var began: ContinuousClock.Instant?
-        var failure: FileSystemError?
-        /// Waiting for the consumer to be idle.
-        var idleWaiters: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let file: StateFile
+/// The durable cache's writes (SPEC §6 "Files"), as the loop sees them: one write at a time, the newest
+/// snapshot waiting for it (an older one waiting is dropped), so an older snapshot never replaces a
+/// newer one. A value the loop owns; the write itself runs off the loop's thread
+/// (``write(_:to:logger:)``), so an `fsync` that stalls (tens of milliseconds on a busy disk, far more
+/// on a dying SD card) delays the cache, not the next tick or the watchdog. The loop hands it a snapshot
+/// only on the events that change what must survive a restart (a request, its result, a pause's start
+/// or end, a reload that drops locations), never because time passed. Failures are logged once per kind
+/// of failure, and the recovery once.
+struct CacheWriter {
+    let file: StateFile
     private let logger: Logger
-    private let progress = Mutex(Progress())
-    private let stream: AsyncStream<(Int, StateSnapshot)>
-    private let continuation: AsyncStream<(Int, StateSnapshot)>.Continuation
-    /// The queue the consumer (and its blocking writes) runs on.
-    let executor = QueueExecutor(label: "weatherd.cache-writer")
+    /// When the write in progress began, on the uptime clock; nil: none runs.
+    private(set) var writingSince: Double?
+    private var waiting: StateSnapshot?
+    private var failure: FileSystemError?
 
     init(file: StateFile, logger: Logger) {
         self.file = file
         self.logger = logger
-        (stream, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Hands `snapshot` to the consumer; a snapshot still waiting is dropped for it.
-    func submit(_ snapshot: StateSnapshot) {
-        let number = progress.withLock { progress in
-            progress.submitted += 1
-            return progress.submitted
+    /// Whether no write runs and none waits.
+    var isIdle: Bool { writingSince == nil && waiting == nil }
+
+    /// Takes `snapshot`; returns it when it is to be written now, nil when it waits for the write in
+    /// progress.
+    mutating func submit(_ snapshot: StateSnapshot, at uptime: Double) -> StateSnapshot? {
+        guard writingSince == nil else {
+            waiting = snapshot
+            return nil
         }
-        continuation.yield((number, snapshot))
+        writingSince = uptime
+        return snapshot
     }
 
-    /// The consumer: writes what is submitted until ``finish()``. Runs on ``executor``.
-    func run() async {
-        for await (number, snapshot) in stream {
-            progress.withLock { progress in
-                progress.taken = number
-                progress.writing = true
-            }
-            write(snapshot)
-            let waiters = progress.withLock { progress in
-                progress.writing = false
-                return progress.taken == progress.submitted ? progress.idleWaiters.removeAllAndReturn() : []
-            }
-            waiters.forEach { $0.resume() }
-        }
+    /// Records the end of the write in progress (`error` nil: written) and logs a failure or a recovery;
+    /// returns the snapshot that waited, to be written now.
+    mutating func finished(_ error: FileSystemError?, at uptime: Double) -> StateSnapshot? {
+        writingSince = nil
+        record(error)
+        guard let next = waiting else { return nil }
+        waiting = nil
+        writingSince = uptime
+        return next
     }
 
-    /// Ends the consumer after the snapshot still waiting, if any.
-    func finish() {
-        continuation.finish()
+    /// Writes `snapshot` on the loop's thread, now: at start, when an earlier version's state file was
+    /// taken over (before the first tick). Returns whether the file holds it.
+    mutating func writeNow(_ snapshot: StateSnapshot) -> Bool {
+        let error = Self.writeBlocking(snapshot, to: file, logger: logger)
+        record(error)
+        return error == nil
     }
 
-    /// Returns once every submitted snapshot was written (or superseded).
-    func idle() async {
-        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-            let done = progress.withLock { progress in
-                if progress.taken == progress.submitted && !progress.writing { return true }
-                progress.idleWaiters.append(waiter)
-                return false
-            }
-            if done { waiter.resume() }
-        }
-    }
-
-    /// How long the write in progress has taken so far; nil when none runs.
-    var currentWriteDuration: Duration? {
-        progress.withLock { progress in progress.began.map { ContinuousClock.now - $0 } }
-    }
-
-    /// Writes `snapshot` on this thread, now: the consumer's writes, and the one at start after an earlier
-    /// version's state file was taken over (before the consumer runs). Returns whether the file holds it.
-    @discardableResult
-    func write(_ snapshot: StateSnapshot) -> Bool {
-        progress.withLock { $0.began = .now }
-        defer { progress.withLock { $0.began = nil } }
-        do throws(FileSystemError) {
-            try writeCreatingDirectory(snapshot)
-        } catch {
-            let previous = progress.withLock { progress in
-                defer { progress.failure = error }
-                return progress.failure
-            }
-            if previous?.condition != error.condition {
+    private mutating func record(_ error: FileSystemError?) {
+        if let error {
+            if failure?.condition != error.condition {
                 logger.error(
                     "\(error); the previous cache stays",
                     metadata: [
@@ -113,36 +74,81 @@ final class CacheWriter: Sendable {
                     ]
                 )
             }
-            return false
-        }
-        let previous = progress.withLock { progress in
-            defer { progress.failure = nil }
-            return progress.failure
-        }
-        if let previous {
-            logger.notice(
-                "cache written again after: \(previous)",
-                metadata: ["message_id": "\(MessageID.stateWrite)", "weather.cache_file": "\(file.path)"]
-            )
-        }
-        return true
-    }
-
-    /// Writes the cache durably; a state directory that went missing is created again first.
-    private func writeCreatingDirectory(_ snapshot: StateSnapshot) throws(FileSystemError) {
-        if try file.writeRecreatingDirectory(snapshot, durable: true) {
-            logger.notice(
-                "the cache's directory was missing; created it again",
-                metadata: ["weather.cache_file": "\(file.path)"]
-            )
+            failure = error
+        } else {
+            if let previous = failure {
+                logger.notice(
+                    "cache written again after: \(previous)",
+                    metadata: ["message_id": "\(MessageID.stateWrite)", "weather.cache_file": "\(file.path)"]
+                )
+            }
+            failure = nil
         }
     }
-}
 
-extension Array {
-    /// Empties the array and returns what it held.
-    fileprivate mutating func removeAllAndReturn() -> [Element] {
-        defer { removeAll() }
-        return self
+    // MARK: - The write
+
+    /// The queue the durable writes block on: never the loop's thread.
+    private static let queue = DispatchQueue(label: "weatherd.cache-writer")
+
+    /// Writes `snapshot` to `file` durably on a queue of its own and returns how it went (nil: written).
+    /// When the calling task is cancelled (the `ServiceGroup`'s maximum graceful shutdown duration is
+    /// over) it stops waiting and returns `.cancelled`: a write stuck on a dying disk does not hold the
+    /// exit, and the previous cache stays (the write replaces the file atomically or not at all).
+    static func write(_ snapshot: StateSnapshot, to file: StateFile, logger: Logger) async -> FileSystemError? {
+        let waiter = Waiter()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<FileSystemError?, Never>) in
+                waiter.wait(with: continuation)
+                queue.async { waiter.resume(returning: writeBlocking(snapshot, to: file, logger: logger)) }
+            }
+        } onCancel: {
+            waiter.resume(returning: FileSystemError(operation: "finish writing", path: file.path, errno: ECANCELED))
+        }
+    }
+
+    /// Writes the cache durably on this thread; a state directory that went missing is created again first.
+    private static func writeBlocking(_ snapshot: StateSnapshot, to file: StateFile, logger: Logger) -> FileSystemError?
+    {
+        do throws(FileSystemError) {
+            if try file.writeRecreatingDirectory(snapshot, durable: true) {
+                logger.notice(
+                    "the cache's directory was missing; created it again",
+                    metadata: ["weather.cache_file": "\(file.path)"]
+                )
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A continuation resumed once: by the write's end or by cancellation, whichever comes first (a
+    /// cancellation before the wait began resumes it as soon as it begins).
+    private final class Waiter: Sendable {
+        private let state = Mutex<
+            (continuation: CheckedContinuation<FileSystemError?, Never>?, result: FileSystemError??)
+        >(
+            (nil, nil)
+        )
+
+        func wait(with continuation: CheckedContinuation<FileSystemError?, Never>) {
+            let early = state.withLock { state -> FileSystemError?? in
+                if let result = state.result { return .some(result) }
+                state.continuation = continuation
+                return nil
+            }
+            if let early { continuation.resume(returning: early) }
+        }
+
+        func resume(returning result: FileSystemError?) {
+            let continuation = state.withLock { state -> CheckedContinuation<FileSystemError?, Never>? in
+                guard state.result == nil else { return nil }
+                state.result = .some(result)
+                defer { state.continuation = nil }
+                return state.continuation
+            }
+            continuation?.resume(returning: result)
+        }
     }
 }

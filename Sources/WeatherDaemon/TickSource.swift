@@ -2,15 +2,10 @@ import Dispatch
 
 /// What drives ticks: a repeating timer in production, a manual trigger in tests.
 public protocol TickSource: Sendable {
-    /// Starts calling `handler` on `queue` every `interval`, the first time at once; the returned ticker
-    /// stops it. The handler's argument is the number of ticks missed just before this one (SPEC §4:
-    /// skipped, not replayed).
-    func start(
-        interval: Duration,
-        queue: DispatchQueue,
-        handler: @escaping @Sendable (_ missed: Int) -> Void
-    )
-        -> any Ticker
+    /// Starts calling `handler` every `interval`, the first time at once; the returned ticker stops it.
+    /// The handler's argument is the number of ticks missed just before this one (SPEC §4: skipped, not
+    /// replayed).
+    func start(interval: Duration, handler: @escaping @Sendable (_ missed: Int) -> Void) -> any Ticker
 }
 
 /// A running tick source.
@@ -20,16 +15,18 @@ public protocol Ticker {
 }
 
 /// A `DispatchSourceTimer` with a small leeway: tick *k* fires near `start + k·interval`, without drift.
+/// It fires on the main queue, the thread the loop runs on (``WeatherService/run()``): a tick is one
+/// wake-up of that thread, with no other thread woken.
 public struct DispatchTickSource: TickSource {
-    /// Creates the source.
-    public init() {}
+    private let queue: DispatchQueue
+
+    /// Creates the source, firing on `queue`.
+    public init(queue: DispatchQueue = .main) {
+        self.queue = queue
+    }
 
     /// Starts a timer.
-    public func start(
-        interval: Duration,
-        queue: DispatchQueue,
-        handler: @escaping @Sendable (_ missed: Int) -> Void
-    ) -> any Ticker {
+    public func start(interval: Duration, handler: @escaping @Sendable (_ missed: Int) -> Void) -> any Ticker {
         let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
         let nanoseconds = max(Int(interval.seconds * 1e9), 1_000_000)
         // 1% of the interval, at most 50 ms: wake-ups can be coalesced while ticks stay on time.

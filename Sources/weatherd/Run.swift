@@ -37,41 +37,39 @@ struct Run: AsyncParsableCommand {
             }
         }
         let httpClient = World.makeHTTPClient(timeout: config.timeout)
-        let notifier = ServiceNotifier()
+        // Trapped before READY=1, so a SIGHUP right after it is never lost.
+        let signals = await UnixSignalsSequence(trapping: .sighup, .sigusr1)
+        let loader = common.loader(runtime)
         let service = WeatherService(
             configuration: config,
             stateFile: stateFile,
             cacheFile: cacheFile,
             previousStateFiles: World.files.previousStateFiles(config),
-            environment: WeatherService.Environment(
+            environment: WeatherLoop.Environment(
                 makeProvider: { World.makeProvider($0, httpClient: httpClient, logger: logger) },
                 makeGeocoder: { World.makeGeocoder($0, httpClient: httpClient, logger: logger) },
-                notifier: notifier,
+                notifier: ServiceNotifier(),
                 ticks: DispatchTickSource(),
+                watchdogTicks: DispatchTickSource(),
                 now: World.moment,
                 pid: Int(getpid()),
                 version: WeatherdVersion.current,
-                seed: UInt64.random(in: .min ... .max)
+                seed: UInt64.random(in: .min ... .max),
+                reloadConfiguration: { () throws(ConfigError) -> Configuration in try loader.load() }
             ),
-            logger: logger
+            logger: logger,
+            signals: signals
         )
-        // Trapped before READY=1, so a SIGHUP right after it is never lost.
-        let signals = await UnixSignalsSequence(trapping: .sighup, .sigusr1)
-        let loader = common.loader(runtime)
-        let control = ControlSignals(signals: signals, service: service, notifier: notifier) {
-            () throws(ConfigError) -> Configuration in try loader.load()
-        }
         var groupLogger = logger
         groupLogger.logLevel = .error
         var group = ServiceGroupConfiguration(
             services: [
-                .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup),
-                .init(service: control, successTerminationBehavior: .gracefullyShutdownGroup),
+                .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: groupLogger
         )
-        // The service stops at once unless a fetch ignores its cancellation or a state write hangs; past
+        // The service stops at once unless a fetch ignores its cancellation or a cache write hangs; past
         // this, the group cancels it and it stops waiting, so the process exits within SPEC §8's 2 s.
         group.maximumGracefulShutdownDuration = .milliseconds(1500)
         try await ServiceGroup(configuration: group).run()

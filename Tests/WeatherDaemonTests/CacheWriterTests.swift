@@ -37,12 +37,31 @@ struct CacheWriterTests {
         try file.read().daemon.ticks
     }
 
-    @Test func theNewestSubmittedSnapshotEndsOnDiskAndNoOlderOneAfterIt() async throws {
+    /// One write at a time; what is submitted meanwhile waits, newest only, and is written next.
+    @Test func oneWriteAtATimeAndTheNewestWaitingSnapshotNext() {
+        var writer = CacheWriter(file: StateFile(path: "/nonexistent/cache.json"), logger: Logger(label: "test"))
+        #expect(writer.isIdle)
+        let first = writer.submit(Self.snapshot(1), at: 100)
+        #expect(first?.daemon.ticks == 1)
+        #expect(writer.writingSince == 100)
+        for sequence in 2...200 {
+            let taken = writer.submit(Self.snapshot(sequence), at: 101)
+            #expect(taken == nil)
+        }
+        #expect(!writer.isIdle)
+        let next = writer.finished(nil, at: 102)
+        #expect(next?.daemon.ticks == 200)
+        #expect(writer.writingSince == 102)
+        let none = writer.finished(nil, at: 103)
+        #expect(none == nil)
+        #expect(writer.isIdle && writer.writingSince == nil)
+    }
+
+    /// The write itself, to a real file, off the caller's thread; a reader watching the file while 50
+    /// writes go in, one after the other as the loop has them, only sees the number grow.
+    @Test func writesReplaceTheFileAtomically() async throws {
         let directory = TemporaryDirectory()
         let file = StateFile(path: directory.file("cache.json"))
-        let writer = CacheWriter(file: file, logger: Logger(label: "test"))
-        let consumer = Task(executorPreference: writer.executor) { await writer.run() }
-        // A reader that watches the file while 200 snapshots go in: the number on disk only grows.
         let seen = Mutex<[Int]>([])
         let watching = Mutex(true)
         let watcher = Thread {
@@ -51,15 +70,30 @@ struct CacheWriterTests {
             }
         }
         watcher.start()
-        for sequence in 1...200 { writer.submit(Self.snapshot(sequence)) }
-        await writer.idle()
+        for sequence in 1...50 {
+            #expect(await CacheWriter.write(Self.snapshot(sequence), to: file, logger: Logger(label: "test")) == nil)
+        }
         watching.withLock { $0 = false }
-        #expect(try Self.ticksOnDisk(file) == 200)
+        #expect(try Self.ticksOnDisk(file) == 50)
         let numbers = seen.withLock { $0 }
         #expect(numbers == numbers.sorted())
         #expect(directory.contents().filter { $0.contains(".tmp-") }.isEmpty)
-        writer.finish()
-        await consumer.value
+    }
+
+    /// A write stuck in a syscall (its temporary file is a FIFO nobody reads, so `open` blocks) is given
+    /// up when the waiting task is cancelled; the file keeps what it held.
+    @Test func aHungWriteIsGivenUpOnCancellation() async throws {
+        let directory = TemporaryDirectory()
+        let file = StateFile(path: directory.file("cache.json"))
+        let fifo = AtomicFile.temporaryPrefix(for: file.path) + String(getpid())
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let writing = Task { await CacheWriter.write(Self.snapshot(1), to: file, logger: Logger(label: "test")) }
+        writing.cancel()
+        let error = await writing.value
+        #expect(error?.errno == ECANCELED)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        await releaseFIFO(fifo)
     }
 
     @Test func aFailureIsLoggedOnceAndTheRecoveryOnce() async throws {
@@ -68,27 +102,33 @@ struct CacheWriterTests {
         let blocker = directory.write("blocker", "")
         let file = StateFile(path: blocker + "/cache.json")
         let records = LogRecorder()
-        let writer = CacheWriter(file: file, logger: records.logger())
-        #expect(!writer.write(Self.snapshot(1)))
-        let consumer = Task(executorPreference: writer.executor) { await writer.run() }
-        writer.submit(Self.snapshot(2))
-        await writer.idle()
-        writer.submit(Self.snapshot(3))
-        await writer.idle()
+        var writer = CacheWriter(file: file, logger: records.logger())
+        let written = writer.writeNow(Self.snapshot(1))
+        #expect(!written)
+        for sequence in 2...3 {
+            let taken = writer.submit(Self.snapshot(sequence), at: 0)
+            let snapshot = try #require(taken)
+            let error = await CacheWriter.write(snapshot, to: file, logger: records.logger())
+            #expect(error != nil)
+            let next = writer.finished(error, at: 0)
+            #expect(next == nil)
+        }
         #expect(records.entries(messageID: "\(MessageID.stateWrite)").count == 1)
 
         try FileManager.default.removeItem(atPath: blocker)
         try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
-        writer.submit(Self.snapshot(4))
-        await writer.idle()
-        writer.submit(Self.snapshot(5))
-        await writer.idle()
+        for sequence in 4...5 {
+            let taken = writer.submit(Self.snapshot(sequence), at: 0)
+            let snapshot = try #require(taken)
+            let error = await CacheWriter.write(snapshot, to: file, logger: records.logger())
+            #expect(error == nil)
+            let next = writer.finished(error, at: 0)
+            #expect(next == nil)
+        }
         #expect(try Self.ticksOnDisk(file) == 5)
         let entries = records.entries(messageID: "\(MessageID.stateWrite)")
         #expect(entries.count == 2)
         #expect(entries.last?.message.hasPrefix("cache written again") == true)
-        writer.finish()
-        await consumer.value
     }
 
     @Test func theStateFilesFailureIsLoggedOnceAndTheRecoveryOnce() throws {

@@ -46,7 +46,7 @@ struct WeatherServiceCacheTests {
         #expect(h.provider.calls.count == 4)
         #expect(Self.inode(cache.path) != written)
         #expect(try cache.read().daemon.fetchesOK == 4)
-        await h.service.stop()
+        await h.stop()
     }
 
     @Test func aRestartLoadsTheCacheWhenTheStateFileIsGone() async throws {
@@ -55,7 +55,7 @@ struct WeatherServiceCacheTests {
             let first = ServiceHarness(refresh: .auto, directory: directory)
             await first.start()
             await first.tick()
-            await first.service.stop()
+            await first.stop()
         }
         // A reboot empties the runtime directory.
         try FileManager.default.removeItem(atPath: directory.file("state.json"))
@@ -71,7 +71,7 @@ struct WeatherServiceCacheTests {
                 $0.message == "previous state loaded" && $0["weather.previous_state"] == directory.file("cache.json")
             }
         )
-        await second.service.stop()
+        await second.stop()
     }
 
     /// A directory where an earlier version ran: its state file in `lib/` (the state directory), no cache.
@@ -81,7 +81,7 @@ struct WeatherServiceCacheTests {
         let old = ServiceHarness(refresh: .auto, statePath: "lib/state.json", cachePath: nil, directory: directory)
         await old.start()
         await old.tick()
-        await old.service.stop()
+        await old.stop()
         return directory
     }
 
@@ -111,14 +111,14 @@ struct WeatherServiceCacheTests {
         #expect(new.log.entries.contains { $0.level == .notice && $0.message.contains("is now a link to") })
         await new.tick()
         #expect(new.provider.calls.isEmpty)
-        await new.service.stop()
+        await new.stop()
 
         // The next start reads the cache and leaves the link alone.
         let again = upgraded()
         await again.start()
         #expect(!again.log.entries.contains { $0.message.contains("is now a link to") })
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("lib/state.json")) == target)
-        await again.service.stop()
+        await again.stop()
     }
 
     @Test func theLinkWaitsForTheFirstStateFileWritten() async throws {
@@ -140,7 +140,7 @@ struct WeatherServiceCacheTests {
         await new.advanceAndTick()
         #expect(!old.isRegularFile)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: old.path) == directory.file("run/state.json"))
-        await new.service.stop()
+        await new.stop()
     }
 
     @Test func aReloadThatDropsALocationWritesTheCache() async throws {
@@ -153,9 +153,9 @@ struct WeatherServiceCacheTests {
         fewer.api.baseURL = "http://127.0.0.1:9"
         fewer.refresh = .auto
         fewer.locations = [ServiceHarness.berlin, ServiceHarness.london]
-        await h.service.reload(fewer)
-        await h.service.settle()
+        await h.reload(fewer)
+        await h.settle()
         #expect(try cache.read().locations.map(\.location.id) == ["berlin", "london"])
-        await h.service.stop()
+        await h.stop()
     }
 }

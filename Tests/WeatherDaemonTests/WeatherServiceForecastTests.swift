@@ -21,7 +21,7 @@ struct WeatherServiceForecastTests {
             #expect(entries.first?.message.hasPrefix("Berlin: rain in about ") == true)
             #expect(entries.first?["weather.rain_starts_at"] == "2026-11-22T04:15:00Z")
             #expect(first.provider.calls == ["berlin"], "no request of its own")
-            await first.service.stop()
+            await first.stop()
         }
         // The same episode after a restart: not announced again.
         let second = ServiceHarness(locations: [ServiceHarness.berlin], refresh: .auto, directory: directory)

@@ -65,7 +65,7 @@ struct WeatherServiceGeocodingTests {
             let first = ServiceHarness(locations: [Self.paris], directory: directory, geocoder: geocoder)
             await first.start()
             await first.tick()
-            await first.service.stop()
+            await first.stop()
             #expect(geocoder.queries.count == 1)
         }
         let geocoder = ScriptedGeocoder()

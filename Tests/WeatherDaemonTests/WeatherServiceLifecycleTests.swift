@@ -90,7 +90,7 @@ struct WeatherServiceLifecycleTests {
             first.provider.script("london", .failure(FetchError(kind: .timeout, message: "timed out after 5 s")))
             await first.tick()
             await first.advanceAndTick()
-            await first.service.stop()
+            await first.stop()
             #expect(try first.readState().locations.map(\.status) == [.ok, .error, .pending])
         }
 
@@ -187,7 +187,7 @@ struct WeatherServiceLifecycleTests {
         added.api.baseURL = "http://127.0.0.1:9"
         added.locations = [ServiceHarness.berlin, ServiceHarness.london, ServiceHarness.tokyo]
         added.refresh = .everyTick
-        await h.service.reload(added)
+        await h.reload(added)
         let reloaded = try #require(h.log.entries(messageID: MessageID.reloaded).first)
         #expect(reloaded.level == .notice)
         #expect(reloaded.message == "configuration reloaded: 3 locations every 10s, refresh every_tick")
@@ -207,7 +207,7 @@ struct WeatherServiceLifecycleTests {
         removed.api.baseURL = "http://127.0.0.1:9"
         removed.locations = [ServiceHarness.london, ServiceHarness.tokyo]
         removed.refresh = .everyTick
-        await h.service.reload(removed)
+        await h.reload(removed)
         await h.advanceAndTick()  // tick 3: 3 mod 2 = Tokyo
         state = try h.readState()
         #expect(state.locations.map(\.location.id) == ["london", "tokyo"])
@@ -227,7 +227,7 @@ struct WeatherServiceLifecycleTests {
         faster.locations = [ServiceHarness.berlin]
         faster.interval = .seconds(30)
         faster.refresh = .everyTick
-        await h.service.reload(faster)
+        await h.reload(faster)
         #expect(h.ticks.startedIntervals == [.seconds(10), .seconds(30)])
         await h.tick()
         #expect(try h.readState().daemon.intervalSeconds == 30)
@@ -241,7 +241,7 @@ struct WeatherServiceLifecycleTests {
         other.api.baseURL = "http://127.0.0.1:8080"
         other.refresh = .everyTick
         #expect(h.providersMade.value == 1)
-        await h.service.reload(other)
+        await h.reload(other)
         #expect(h.providersMade.value == 2)
         await h.tick()
         #expect(h.provider.calls == ["berlin"])
@@ -256,7 +256,7 @@ struct WeatherServiceLifecycleTests {
             line: 1,
             message: "must be greater than 0"
         )
-        await h.service.rejectReload(error)
+        await h.rejectReload(error)
         let entry = try #require(h.log.entries(messageID: MessageID.reloadRejected).first)
         #expect(entry.level == .error)
         #expect(entry.message == "configuration not reloaded, keeping the running one: \(error)")
@@ -278,7 +278,7 @@ struct WeatherServiceLifecycleTests {
 
         h.clock.advance(seconds: 3)
         let started = ContinuousClock.now
-        await h.service.stop()
+        await h.stop()
         let took = ContinuousClock.now - started
         // Typically about 0.1 s; the bound allows for an fsync in progress that the rest of the suite's
         // disk load stretches (SPEC §8's 2 s to exit is checked on the real binary by the fault tests).
@@ -299,7 +299,7 @@ struct WeatherServiceLifecycleTests {
         // After stop, ticks do nothing and a second stop sends nothing more.
         await h.advanceAndTick()
         #expect(h.provider.calls.count == 2)
-        await h.service.stop()
+        await h.stop()
         #expect(h.notifier.calls.filter { $0 == .stopping }.count == 1)
         #expect(h.log.entries(messageID: MessageID.stopping).count == 1)
     }
@@ -309,20 +309,20 @@ struct WeatherServiceLifecycleTests {
         await h.start()
         await h.tick()
         h.clock.advance(seconds: 5)
-        await h.service.stop()
+        await h.stop()
         #expect(h.notifier.calls.last == .stopping)
         #expect(try h.readState().generatedAt == h.clock.now)
     }
 
-    /// SPEC §8: after STOPPING=1, "final state write and exit 0 within 2 s". A fetch that does not react
-    /// to cancellation (stuck in a syscall, a provider without cancellation support) is abandoned when
-    /// the `ServiceGroup`'s maximum graceful shutdown duration is over (here 200 ms): the service's run
-    /// ends with the final state written.
-    @Test func aServiceGroupEndsAStopHeldUpByAFetchThatIgnoresCancellation() async throws {
+    /// SPEC §8: after STOPPING=1, "final state write and exit 0 within 2 s". The real `run()` under a
+    /// `ServiceGroup`: its timers' events drive the loop, graceful shutdown stops it, and a cache write
+    /// that hangs (its temporary file is a FIFO nobody reads, so `open` blocks, as an fsync on a dying SD
+    /// card would) is abandoned when the group's maximum graceful shutdown duration (here 200 ms) is
+    /// over: `run()` returns with the final state file written and the previous cache intact.
+    @Test func aServiceGroupRunsTheLoopAndEndsAStopHeldUpByAHungCacheWrite() async throws {
         let h = ServiceHarness()
-        let gate = Gate()
-        h.provider.script("berlin", .blocked(gate, then: .success(ScriptedProvider.defaultWeather)))
-        var configuration = ServiceGroupConfiguration(services: [h.service], logger: Logger(label: "test"))
+        let cache = try #require(h.cacheFile)
+        var configuration = ServiceGroupConfiguration(services: [h.makeService()], logger: Logger(label: "test"))
         configuration.maximumGracefulShutdownDuration = .milliseconds(200)
         let group = ServiceGroup(configuration: configuration)
         let finished = Locked(false)
@@ -330,11 +330,20 @@ struct WeatherServiceLifecycleTests {
             try await group.run()
             finished.withLock { $0 = true }
         }
-        // `run()` started the service; its first tick starts Berlin's fetch, which hangs.
+        // `run()` started the loop (READY=1 after the first state file), then the timers.
         let started = ContinuousClock.now + .seconds(5)
         while !h.ticks.isRunning && ContinuousClock.now < started { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(h.seenAtReady.value == [true])
+        // The tick's fetch asks for a cache write first, which hangs.
+        let fifo = AtomicFile.temporaryPrefix(for: cache.path) + String(getpid())
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
         h.ticks.fire()
         #expect(await h.provider.waitForCalls(1))
+        let written = ContinuousClock.now + .seconds(5)
+        while (try? h.readState().daemon.fetchesOK) ?? 0 < 1 && ContinuousClock.now < written {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         await group.triggerGracefulShutdown()
         // The bound is generous because the whole suite runs in parallel on two cores (the real binary's
         // exit within 2 s of SIGTERM is checked by the fault tests).
@@ -344,90 +353,91 @@ struct WeatherServiceLifecycleTests {
         }
         #expect(finished.value, "the group still running 6 s after the graceful shutdown began")
         #expect(h.notifier.calls.contains(.stopping))
-        gate.open()
+        #expect(h.ticks.stopCount == 1)
+        let state = try h.readState()
+        #expect(state.daemon.ticks == 1)
+        #expect(state.daemon.fetchesOK == 1)
+        #expect(!FileManager.default.fileExists(atPath: cache.path))
+        // Let the abandoned write go on (it fails: a FIFO cannot be fsynced).
+        await releaseFIFO(fifo)
         try await running.value
-        // The final state file (submitted when the fetch was abandoned; the writer may still be finishing
-        // it when the cancelled stop returns) is there and readable.
-        let written = ContinuousClock.now + .seconds(5)
-        while (try? h.readState().daemon.ticks) ?? 0 < 1 && ContinuousClock.now < written {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(try h.readState().daemon.ticks >= 1)
     }
 
     // MARK: - Watchdog
 
-    /// A started service with 100 ms ticks, a 100 ms timeout and a 200 ms WatchdogSec, one tick done and
-    /// the pings going (so its allowance without a tick is 100 + 100 ms).
-    private func startedWithFastWatchdog() async throws -> ServiceHarness {
-        let h = ServiceHarness(interval: .milliseconds(100), watchdog: .milliseconds(200)) {
-            $0.timeout = .milliseconds(100)
-        }
+    /// A started service with 10 s ticks and a 20 s WatchdogSec (so its allowance without a tick is
+    /// 10 + 10 s), one tick done and one ping sent.
+    private func startedWithWatchdog() async -> ServiceHarness {
+        let h = ServiceHarness(watchdog: .seconds(20))
         await h.start()
         await h.tick()
-        try await Task.sleep(for: .milliseconds(250))
-        #expect(h.notifier.watchdogPings >= 2)
+        #expect(h.watchdogTicks.startedIntervals == [.seconds(10)])
+        await h.watchdogDeadline()
+        #expect(h.notifier.watchdogPings == 1)
         return h
     }
 
-    /// WATCHDOG=1 goes out at half of WatchdogSec only while ticks keep coming: with no tick for
-    /// interval + WatchdogSec/2 the pings stop (systemd then restarts the service), and a
-    /// queue that is blocked sends none at all.
+    /// WATCHDOG=1 goes out at each deadline (every half WatchdogSec) only while ticks keep coming: with no
+    /// tick for interval + WatchdogSec/2 the pings stop (systemd then restarts the service). The deadline
+    /// is an event of the loop, so a loop that is stuck sends none at all.
     @Test func watchdogPingsOnlyWhileTicksKeepComing() async throws {
-        let h = try await startedWithFastWatchdog()
+        let h = await startedWithWatchdog()
+        h.clock.advance(seconds: 15)
+        await h.watchdogDeadline()
+        #expect(h.notifier.watchdogPings == 2)
 
-        // No ticks: after 100 + 100 ms the pings stop.
-        try await Task.sleep(for: .milliseconds(500))
-        let stalled = h.notifier.watchdogPings
-        try await Task.sleep(for: .milliseconds(400))
-        #expect(h.notifier.watchdogPings == stalled)
+        // No tick for 25 s: no ping, and why.
+        h.clock.advance(seconds: 10)
+        await h.watchdogDeadline()
+        #expect(h.notifier.watchdogPings == 2)
+        let warning = try #require(h.log.entries.last)
+        #expect(warning.level == .warning)
+        #expect(warning.message == "no tick for 25 s; not pinging the watchdog")
 
         // Ticks again: pings again.
         await h.tick()
-        try await Task.sleep(for: .milliseconds(250))
-        #expect(h.notifier.watchdogPings > stalled)
+        await h.watchdogDeadline()
+        #expect(h.notifier.watchdogPings == 3)
 
-        // A wedged tick queue: nothing at all while it is blocked.
-        let blocked = DispatchSemaphore(value: 0)
-        h.service.executor.queue.async { blocked.wait() }
-        let beforeBlock = h.notifier.watchdogPings
-        try await Task.sleep(for: .milliseconds(400))
-        #expect(h.notifier.watchdogPings == beforeBlock)
-        blocked.signal()
-        await h.service.stop()
+        // Stopped: the deadlines' timer too, and a late deadline sends nothing.
+        await h.stop()
+        #expect(h.watchdogTicks.stopCount == 1)
+        await h.watchdogDeadline()
+        #expect(h.notifier.watchdogPings == 3)
     }
 
     /// A cache write that hangs (here: its temporary file is a FIFO nobody reads, so `open` blocks, as an
     /// fsync on a dying SD card would) stalls neither the ticks, nor the state file, nor the watchdog
     /// (SPEC §6): it is said once, and the cache is written when the disk comes back.
     @Test func aHungCacheWriteStallsNeitherTheTicksNorTheWatchdog() async throws {
-        let h = try await startedWithFastWatchdog()
+        let h = await startedWithWatchdog()
         let cache = try #require(h.cacheFile)
         let fifo = AtomicFile.temporaryPrefix(for: cache.path) + String(getpid())
         #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
         let callsBefore = h.provider.calls.count
         await h.tickWithoutWaiting()  // its fetch's cache write blocks in open()
-        let pingsBefore = h.notifier.watchdogPings
-        for _ in 0..<9 {
-            try await Task.sleep(for: .milliseconds(100))
+        for _ in 0..<5 {
+            await h.settleFetches()
+            h.clock.advance(seconds: 10)
             await h.tickWithoutWaiting()
+            await h.watchdogDeadline()
         }
         // Every tick fetched, the state file followed, and the pings went on.
-        #expect(await h.provider.waitForCalls(callsBefore + 10))
-        #expect(h.notifier.watchdogPings >= pingsBefore + 5)
-        #expect(try h.readState().daemon.ticks >= 10)
+        #expect(await h.provider.waitForCalls(callsBefore + 6))
+        #expect(h.notifier.watchdogPings == 6)
         let slow = h.log.entries.filter { $0.level == .warning && $0.message.hasPrefix("the cache write has taken") }
-        #expect(slow.count == 1)
+        #expect(slow.map(\.message) == ["the cache write has taken 30 s so far; ticks and the state file go on"])
 
-        // A reader lets the write go on (it then fails: a FIFO cannot be fsynced); the next write works.
+        // A reader lets the write go on (it then fails: a FIFO cannot be fsynced); the snapshot that waited
+        // is written next.
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         #expect(reader >= 0)
-        try await Task.sleep(for: .milliseconds(100))
+        await h.settle()
         close(reader)
-        unlink(fifo)
-        await h.tick()
+        #expect(try h.readState().daemon.ticks == 7)
         #expect(try cache.read().daemon.fetchesOK == (try h.readState().daemon.fetchesOK))
-        await h.service.stop()
+        await h.stop()
     }
 
     // MARK: - State write failures

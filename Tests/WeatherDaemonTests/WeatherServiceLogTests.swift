@@ -183,7 +183,7 @@ struct WeatherServiceLogTests {
         h.provider.script("london", .failure(FetchError(kind: .http, message: "HTTP 400: bad", httpStatus: 400)))
         await h.tick()
         await h.advanceAndTick()
-        await h.service.reload(
+        await h.reload(
             {
                 var config = Configuration()
                 config.api.apiKey = secret + "-2"
@@ -191,7 +191,7 @@ struct WeatherServiceLogTests {
             }()
         )
         await h.advanceAndTick()
-        await h.service.stop()
+        await h.stop()
         for entry in h.log.entries {
             #expect(!entry.message.contains(secret))
             #expect(!entry.metadata.values.contains { $0.contains(secret) })

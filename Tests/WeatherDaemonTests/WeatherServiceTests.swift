@@ -13,8 +13,7 @@ struct WeatherServiceTests {
         await h.tick()
         let entriesBefore = h.log.entries.count
         // The timer fires once after the process could not run for 30 more intervals.
-        h.ticks.fire(missed: 30)
-        await h.service.settle()
+        await h.tick(missed: 30)
         let snapshot = await h.snapshot()
         #expect(snapshot.daemon.ticks == 2)
         #expect(snapshot.daemon.ticksMissed == 30)
@@ -112,7 +111,7 @@ struct WeatherServiceTests {
         #expect(waiting.allSatisfy { $0.level == .info })
 
         gate.open()
-        await h.service.settle()
+        await h.settle()
         // London and New York were fetched as soon as the connection was free, longest-due first.
         #expect(h.provider.calls == ["berlin", "london", "new-york"])
         var state = try h.readState()
@@ -293,7 +292,7 @@ struct WeatherServiceTests {
         await h.start()
         for _ in 0..<6 { await h.advanceAndTick() }
         #expect(h.provider.calls.count == 3)
-        await h.service.refreshAll()
+        await h.refreshAll()
         for _ in 0..<6 { await h.advanceAndTick() }
         #expect(h.provider.calls.count == 6)
     }

@@ -1,14 +1,12 @@
-import Dispatch
 import Synchronization
 import WeatherDaemon
 
-/// A tick source that never fires by itself: it remembers the handler so a test can fire it, but tests
-/// normally call `service.tick()` directly.
+/// A tick source that never fires by itself: it remembers the handler so a test can fire it (tests of
+/// ``WeatherService/run()``); tests of the loop hand it ticks through ``ServiceHarness`` directly.
 final class ManualTickSource: TickSource {
     private struct State {
         var intervals: [Duration] = []
         var handler: (@Sendable (Int) -> Void)?
-        var queue: DispatchQueue?
         var stops = 0
     }
 
@@ -21,11 +19,10 @@ final class ManualTickSource: TickSource {
     /// Whether a handler is installed (started and not stopped since).
     var isRunning: Bool { state.withLock { $0.handler != nil } }
 
-    func start(interval: Duration, queue: DispatchQueue, handler: @escaping @Sendable (Int) -> Void) -> any Ticker {
+    func start(interval: Duration, handler: @escaping @Sendable (Int) -> Void) -> any Ticker {
         state.withLock {
             $0.intervals.append(interval)
             $0.handler = handler
-            $0.queue = queue
         }
         return ManualTicker(source: self)
     }
@@ -37,12 +34,11 @@ final class ManualTickSource: TickSource {
         }
     }
 
-    /// Fires the stored handler on its queue and waits for it (like the timer would), after `missed`
-    /// deadlines that passed while the process could not run.
+    /// Calls the stored handler (like the timer would), after `missed` deadlines that passed while the
+    /// process could not run.
     func fire(missed: Int = 0) {
-        let (handler, queue) = state.withLock { ($0.handler, $0.queue) }
-        guard let handler, let queue else { return }
-        queue.sync { handler(missed) }
+        let handler = state.withLock { $0.handler }
+        handler?(missed)
     }
 }
 

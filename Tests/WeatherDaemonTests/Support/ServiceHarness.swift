@@ -3,25 +3,35 @@ import Logging
 import StateStore
 import Testing
 import WeatherCore
-import WeatherDaemon
+@testable import WeatherDaemon
 
-/// A ``WeatherService`` wired to test doubles: scripted provider, manual ticks, recording notifier and
-/// logger, injected clocks, and a real state file in a temporary directory. Unless a test says
-/// otherwise it refreshes `every_tick` (one fetch per tick, so each tick's answer is the script's), with
-/// no quota limits.
-final class ServiceHarness: Sendable {
-    let directory: TemporaryDirectory
-    let clock = TestClock()
-    let provider: ScriptedProvider
-    let notifier: RecordingNotifier
-    let ticks = ManualTickSource()
-    let log = LogRecorder()
-    let stateFile: StateFile
+/// A ``WeatherLoop`` wired to test doubles — scripted provider, manual tick and watchdog sources,
+/// recording notifier and logger, injected clocks, a real state file in a temporary directory — and
+/// driven the way ``WeatherService/run()`` drives it: the test hands it events (a tick, a watchdog
+/// deadline, a reload, the shutdown), and the harness runs the effects it asks for (fetches, cache
+/// writes) as tasks whose ends come back to it as events. Unless a test says otherwise it refreshes
+/// `every_tick` (one fetch per tick, so each tick's answer is the script's), with no quota limits.
+actor ServiceHarness {
+    nonisolated let directory: TemporaryDirectory
+    nonisolated let clock = TestClock()
+    nonisolated let provider: ScriptedProvider
+    nonisolated let notifier: RecordingNotifier
+    nonisolated let ticks = ManualTickSource()
+    nonisolated let watchdogTicks = ManualTickSource()
+    nonisolated let log = LogRecorder()
+    nonisolated let stateFile: StateFile
     /// The durable cache, when the harness has one.
-    let cacheFile: StateFile?
-    let service: WeatherService
+    nonisolated let cacheFile: StateFile?
     /// How often the service built a provider (once at init, again on reloads that change the API).
-    let providersMade = Locked(0)
+    nonisolated let providersMade = Locked(0)
+    /// The loop's configuration and environment, for ``makeService()``.
+    nonisolated let configuration: Configuration
+    nonisolated let environment: WeatherLoop.Environment
+    nonisolated let previousStateFiles: [String]?
+    private let loop: WeatherLoop
+    /// The fetches and cache writes running, as the harness's tasks.
+    private var running: [Task<Void, Never>] = []
+    private var fetches: [Task<Void, Never>] = []
 
     static let berlin = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
     static let london = Location(name: "London", latitude: 51.5074, longitude: -0.1278)
@@ -77,46 +87,146 @@ final class ServiceHarness: Sendable {
         if let geocoder {
             makeGeocoder = { _ in geocoder }
         }
-        service = WeatherService(
+        let environment = WeatherLoop.Environment(
+            makeProvider: { _ in
+                providersMade.withLock { $0 += 1 }
+                return provider
+            },
+            makeGeocoder: makeGeocoder,
+            notifier: notifier,
+            ticks: ticks,
+            watchdogTicks: watchdogTicks,
+            now: { clock.moment },
+            pid: Self.pid,
+            version: Self.version,
+            seed: seed,
+            reloadConfiguration: { [configuration] () throws(ConfigError) -> Configuration in configuration }
+        )
+        self.environment = environment
+        self.configuration = configuration
+        self.previousStateFiles = previousStateFiles
+        let log = self.log
+        loop = WeatherLoop(
             configuration: configuration,
             stateFile: stateFile,
             cacheFile: cacheFile,
             previousStateFiles: previousStateFiles,
-            environment: WeatherService.Environment(
-                makeProvider: { _ in
-                    providersMade.withLock { $0 += 1 }
-                    return provider
-                },
-                makeGeocoder: makeGeocoder,
-                notifier: notifier,
-                ticks: ticks,
-                now: { clock.moment },
-                pid: Self.pid,
-                version: Self.version,
-                seed: seed
-            ),
+            environment: environment,
+            logger: log.logger(),
+            send: { _ in }
+        )
+    }
+
+    /// A ``WeatherService`` (the real `run()`) on the same files, doubles and clocks, for tests of the
+    /// wiring; it has a loop of its own.
+    nonisolated func makeService() -> WeatherService {
+        WeatherService(
+            configuration: configuration,
+            stateFile: stateFile,
+            cacheFile: cacheFile,
+            previousStateFiles: previousStateFiles,
+            environment: environment,
             logger: log.logger()
         )
     }
 
     /// Whether the state file existed at each `READY=1`.
-    let seenAtReady: Locked<[Bool]>
+    nonisolated let seenAtReady: Locked<[Bool]>
 
-    func start() async {
-        await service.start()
+    /// Hands the loop `event` and starts what it asks for.
+    private func send(_ event: ServiceEvent) {
+        loop.handle(event)
+        runEffects()
+    }
+
+    /// Starts what the loop asked for.
+    private func runEffects() {
+        for effect in loop.takeEffects() {
+            switch effect {
+            case .fetch(let order, let provider, let geocoder):
+                let task = Task {
+                    let outcome = await WeatherLoop.perform(order, provider: provider, geocoder: geocoder)
+                    self.send(.fetched(order, outcome))
+                }
+                fetches.append(task)
+                running.append(task)
+            case .writeCache(let snapshot, let file):
+                let logger = log.logger()
+                running.append(
+                    Task {
+                        let error = await CacheWriter.write(snapshot, to: file, logger: logger)
+                        self.send(.cacheWritten(error))
+                    }
+                )
+            case .cancelFetch:
+                fetches.forEach { $0.cancel() }
+            }
+        }
+    }
+
+    func start() {
+        send(.start)
     }
 
     /// One tick, without waiting for its fetch.
-    func tickWithoutWaiting() async {
-        await service.tick()
+    func tickWithoutWaiting(missed: Int = 0) {
+        send(.tick(missed: missed))
     }
 
-    /// One tick, then waits until its fetch (and any queued after it) has ended and the state file is
-    /// written.
-    func tick() async {
-        await service.tick()
-        await service.settle()
+    /// One tick, then waits until its fetch (and any queued after it) has ended, the state file is
+    /// written and so is the cache.
+    func tick(missed: Int = 0) async {
+        send(.tick(missed: missed))
+        await settle()
     }
+
+    /// A watchdog deadline.
+    func watchdogDeadline() {
+        send(.watchdog)
+    }
+
+    /// Waits until every fetch and cache write started, and every one they started in turn, has ended.
+    func settle() async {
+        while !running.isEmpty {
+            let task = running.removeFirst()
+            await task.value
+        }
+        fetches.removeAll()
+    }
+
+    /// Waits until every fetch started, and every one queued after it, has ended (not the cache writes).
+    func settleFetches() async {
+        while !fetches.isEmpty {
+            let task = fetches.removeFirst()
+            await task.value
+        }
+    }
+
+    /// Graceful shutdown: the loop stops, and the harness waits for what it still runs.
+    func stop() async {
+        send(.shutdown)
+        await settle()
+    }
+
+    /// SIGHUP, with the configuration read being `configuration`.
+    func reload(_ configuration: Configuration) {
+        loop.reload(configuration)
+        runEffects()
+    }
+
+    /// SIGHUP, with the configuration rejected.
+    func rejectReload(_ error: ConfigError) {
+        loop.rejectReload(error)
+        runEffects()
+    }
+
+    /// SIGUSR1.
+    func refreshAll() {
+        send(.refreshRequested)
+    }
+
+    /// Whether the loop has stopped with nothing of its own still running.
+    var isFinished: Bool { loop.isFinished }
 
     /// `seconds` later, one tick.
     func advanceAndTick(seconds: Double = 10) async {
@@ -124,18 +234,18 @@ final class ServiceHarness: Sendable {
         await tick()
     }
 
-    /// The state as the service holds it now.
-    func snapshot() async -> StateSnapshot {
-        await service.currentSnapshot()
+    /// The state as the loop holds it now.
+    func snapshot() -> StateSnapshot {
+        loop.currentSnapshot()
     }
 
     /// The state file as a reader sees it.
-    func readState() throws -> StateSnapshot {
+    nonisolated func readState() throws -> StateSnapshot {
         try StateFile(path: stateFile.path).read()
     }
 
     /// The state file as plain JSON.
-    func readStateJSON() throws -> [String: Any] {
+    nonisolated func readStateJSON() throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: stateFile.path))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }

@@ -1,14 +1,12 @@
-import Dispatch
 import Logging
 import StateStore
-import Synchronization
 import WeatherCore
 
-extension WeatherService {
+extension WeatherLoop {
     /// Loads the previous state (the cache, else an earlier version's state file), writes the first state
     /// file, logs the start, sends `READY=1` once the file is written, and starts ticking (the first tick
     /// at once) and the watchdog.
-    public func start() {
+    func start() {
         guard !started else { return }
         started = true
         let now = environment.now()
@@ -41,24 +39,19 @@ extension WeatherService {
                 metadata: ["weather.state_file": "\(stateFile.path)"]
             )
         }
-        if let cacheWriter {
-            // An earlier version's data goes into the cache before its file becomes a link.
-            // The link is made after the first state file written, so it never points at nothing.
-            if let takenOver, cacheWriter.write(snapshot(at: now)) { pendingLink = takenOver }
-            cacheWriterTask = Task(executorPreference: cacheWriter.executor) { await cacheWriter.run() }
-            publish(at: now)
-        } else {
-            publish(at: now)
-        }
+        // An earlier version's data goes into the cache before its file becomes a link.
+        // The link is made after the first state file written, so it never points at nothing.
+        if let takenOver, cacheWriter?.writeNow(snapshot(at: now)) == true { pendingLink = takenOver }
+        publish(at: now)
         startWatchdog()
         startTicking()
     }
 
-    /// Stops ticking, cancels the fetch in flight and waits for it, writes the final state file, and waits
-    /// for the cache write in progress, if any. A fetch that ignores cancellation, or a cache write that
-    /// hangs on a dead disk, is waited for until the calling task is cancelled: under ``run()`` that is
-    /// the `ServiceGroup`'s maximum graceful shutdown duration.
-    public func stop() async {
+    /// Stops ticking, has the fetch in flight cancelled, and writes the final state file; the cache write
+    /// in progress, if any, ends on its own (``WeatherLoop/isFinished`` says when). A fetch that ignores
+    /// cancellation, or a cache write that hangs on a dead disk, is waited for until ``WeatherService``'s
+    /// task is cancelled: the `ServiceGroup`'s maximum graceful shutdown duration.
+    func stop() {
         guard started, !stopping else { return }
         stopping = true
         planner.cancelQueue()
@@ -66,17 +59,10 @@ extension WeatherService {
         logger.notice("stopping", metadata: ["message_id": "\(MessageID.stopping)"])
         ticker?.stop()
         ticker = nil
-        watchdogTimer?.cancel()
-        watchdogTimer = nil
-        if let fetchTask {
-            fetchTask.cancel()
-            await waitForEnd(of: fetchTask)
-        }
+        watchdogTicker?.stop()
+        watchdogTicker = nil
+        if fetchInFlight { effects.append(.cancelFetch) }
         output?.write(snapshot(at: environment.now()))
-        if let cacheWriter, let cacheWriterTask {
-            cacheWriter.finish()
-            await waitForEnd(of: cacheWriterTask)
-        }
     }
 
     /// Applies a new configuration (SIGHUP) at once: locations that stay at the same place keep their
@@ -135,46 +121,36 @@ extension WeatherService {
         logger.notice("refresh requested: every location is due (limits and pauses still apply)")
     }
 
-    /// Waits until no fetch is in flight or queued and every cache write is done (tests, benchmark).
-    public func settle() async {
-        while let fetchTask { await fetchTask.value }
-        await cacheWriter?.idle()
-    }
-
     // MARK: - Timers
 
     private func startTicking() {
         ticker?.stop()
-        ticker = environment.ticks.start(interval: configuration.interval, queue: executor.queue) {
-            [weak self] missed in
-            self?.assumeIsolated { $0.tick(missed: missed) }
-        }
+        let send = self.send
+        ticker = environment.ticks.start(interval: configuration.interval) { missed in send(.tick(missed: missed)) }
     }
 
     private func startWatchdog() {
         guard let timeout = environment.notifier.watchdogTimeout else { return }
-        let timer = DispatchSource.makeTimerSource(queue: executor.queue)
-        let period = timeout / 2
-        timer.schedule(deadline: .now(), repeating: .nanoseconds(Int(period.seconds * 1e9)), leeway: .milliseconds(100))
-        timer.setEventHandler { [weak self] in self?.assumeIsolated { $0.watchdogCheck(timeout: timeout) } }
-        timer.resume()
-        watchdogTimer = timer
+        let send = self.send
+        watchdogTicker = environment.watchdogTicks.start(interval: timeout / 2) { _ in send(.watchdog) }
     }
 
-    /// Pings the watchdog only while ticks keep coming: the timer fires on the actor's queue, so a wedged
-    /// queue sends nothing, and a tick source that stopped firing is noticed by the tick age.
-    private func watchdogCheck(timeout: Duration) {
-        guard !stopping else { return }
+    /// Pings the watchdog only while ticks keep coming: the deadline is an event of the loop, so a wedged
+    /// loop sends nothing, and a tick source that stopped firing is noticed by the tick age.
+    func watchdogCheck() {
+        guard started, !stopping, let timeout = environment.notifier.watchdogTimeout else { return }
         let allowed = configuration.interval + timeout / 2
-        if let lastTickAt, ContinuousClock.now - lastTickAt > allowed {
+        let now = environment.now().uptime
+        if let lastTickAt, now - lastTickAt > allowed.seconds {
             logger.warning(
-                "no tick for \(DurationParser.formatForPeople(ContinuousClock.now - lastTickAt)); not pinging the watchdog"
+                "no tick for \(DurationParser.formatForPeople(.seconds(now - lastTickAt))); not pinging the watchdog"
             )
             return
         }
         // A cache write that hangs (a dying SD card) stalls neither the ticks nor the watchdog: the state
         // file goes on; only what a restart would find is older. Said once per such write.
-        if let writing = cacheWriter?.currentWriteDuration, writing > allowed {
+        if let since = cacheWriter?.writingSince, now - since > allowed.seconds {
+            let writing = Duration.seconds(now - since)
             if !warnedSlowCacheWrite {
                 warnedSlowCacheWrite = true
                 let text =
@@ -204,33 +180,6 @@ extension WeatherService {
         for location in configuration.locations where !location.hasCoordinates {
             if let place = places[GeocodingCache.Query(location)] { planner.resolve(id: location.id, to: place) }
         }
-    }
-}
-
-/// Waits until `task` ends, or until the calling task is cancelled (then `task` goes on, unwaited).
-func waitForEnd(of task: Task<Void, Never>) async {
-    let waiter = Mutex<(resumed: Bool, continuation: CheckedContinuation<Void, Never>?)>((false, nil))
-    let resume: @Sendable () -> Void = {
-        let continuation = waiter.withLock { state -> CheckedContinuation<Void, Never>? in
-            defer { state = (true, nil) }
-            return state.resumed ? nil : state.continuation
-        }
-        continuation?.resume()
-    }
-    await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumedAlready = waiter.withLock { state in
-                if !state.resumed { state.continuation = continuation }
-                return state.resumed
-            }
-            if resumedAlready { continuation.resume() }
-            Task {
-                await task.value
-                resume()
-            }
-        }
-    } onCancel: {
-        resume()
     }
 }
 

@@ -2,13 +2,13 @@ import Logging
 import StateStore
 import WeatherCore
 
-extension WeatherService {
+extension WeatherLoop {
     /// One tick, after `missed` ticks the process could not run (skipped, not replayed): the planner
     /// decides, the service carries it out. Public so tests can drive ticks without a timer.
     public func tick(missed: Int = 0) {
         guard started, !stopping else { return }
         let now = environment.now()
-        lastTickAt = .now
+        lastTickAt = now.uptime
         guard let plan = planner.tick(at: now, missed: missed) else { return }
         log(plan.events)
         if plan.events.contains(where: \.changesDurableState) { saveCache(at: now) }
@@ -26,26 +26,17 @@ extension WeatherService {
         }
     }
 
-    /// Starts `order` as a task that reports back to ``finish(_:outcome:)``. The request is counted in the
-    /// quota ledger now, so the cache gets it now: a kill -9 during the request still counts it.
+    /// Has `order` fetched; its end comes back as ``ServiceEvent/fetched(_:_:)``. The request is counted
+    /// in the quota ledger now, so the cache gets it now: a kill -9 during the request still counts it.
     private func startFetch(_ order: FetchOrder) {
         saveCache(at: environment.now())
-        let provider = self.provider
-        let geocoder = self.geocoder
-        // Not isolated to the actor, but preferring its executor: the request is started, and its answer
-        // decoded, on the actor's queue between ticks, and recorded there without a hop. Measured at
-        // 10 ms ticks with every_tick: 2 fewer thread wake-ups per fetch than on Swift's cooperative
-        // threads; at the real interval it saves next to nothing, and costs nothing either.
-        fetchTask = Task(executorPreference: executor) { [weak self] in
-            let outcome = await Self.perform(order, provider: provider, geocoder: geocoder)
-            await self?.finish(order, outcome: outcome)
-        }
+        fetchInFlight = true
+        effects.append(.fetch(order, provider: provider, geocoder: geocoder))
     }
 
     /// Records how `order` ended, logs it, writes the state, and starts the queued fetch that is next.
     func finish(_ order: FetchOrder, outcome: FetchOutcome) {
         guard planner.inFlight?.job == order.job else { return }
-        fetchTask = nil
         if stopping, case .failure = outcome.result { return }
         let now = environment.now()
         guard let plan = planner.finish(outcome, at: now) else { return }
@@ -86,8 +77,9 @@ extension WeatherService {
         }
     }
 
-    /// Fetches `order`: resolves a name first when the location has no coordinates.
-    private static func perform(
+    /// Fetches `order`: resolves a name first when the location has no coordinates. Runs off the loop,
+    /// as a child task of ``WeatherService/run()``.
+    public static func perform(
         _ order: FetchOrder,
         provider: any WeatherProviding,
         geocoder: (any GeocodingProviding)?
@@ -173,7 +165,16 @@ extension WeatherService {
     /// Hands the current state to the cache writer (SPEC §6: on a request, its result, a pause's start or
     /// end, a reload that drops locations; never because time passed).
     func saveCache(at now: Moment) {
-        cacheWriter?.submit(snapshot(at: now))
+        guard let file = cacheFile, let next = cacheWriter?.submit(snapshot(at: now), at: now.uptime) else { return }
+        effects.append(.writeCache(next, to: file))
+    }
+
+    /// The end of a durable write of the cache: the one that waited for it, if any, starts now.
+    func cacheWritten(_ error: FileSystemError?) {
+        guard let file = cacheFile, let next = cacheWriter?.finished(error, at: environment.now().uptime) else {
+            return
+        }
+        effects.append(.writeCache(next, to: file))
     }
 
     /// The state file's content at `now`.

@@ -2,7 +2,7 @@ import Logging
 import WeatherCore
 
 /// The journal entries (SPEC §7): one per tick, one per queued fetch that ends, and the lifecycle ones.
-extension WeatherService {
+extension WeatherLoop {
     /// Where a weather entry's data came from.
     enum Source {
         /// Fetched just now, in this long; `queued` when it waited for the connection.

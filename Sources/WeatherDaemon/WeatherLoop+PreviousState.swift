@@ -3,7 +3,7 @@ import WeatherCore
 
 /// What the previous run left (SPEC §6 "Files", "Upgrade"): the cache, else an earlier state file, taken
 /// over and then replaced with a link to the state file.
-extension WeatherService {
+extension WeatherLoop {
     /// Loads what the previous run left: the cache, else (an upgrade, or a cache lost) the first earlier
     /// state file that holds a snapshot. Returns the path of an earlier version's state file that was
     /// taken over and should become a link to the state file.

@@ -1,0 +1,203 @@
+import Logging
+import StateStore
+import WeatherCore
+
+/// The daemon's state and what it does with each event (SPEC §4, §7, §8): every tick it rotates to the
+/// next location, has a fetch started when the planner says so (or serves the cache), logs one journal
+/// entry, writes the state file and tells systemd.
+///
+/// One owner, one thread, no lock: ``WeatherService/run()`` creates the loop and hands it every event in
+/// order (``handle(_:)``); what must not run on the loop's thread — requests, durable writes — comes back
+/// as ``Effect``s that `run()` starts as child tasks, whose ends come back as events. The journal entry,
+/// the state file (tmpfs: a copy in memory and a rename) and `sd_notify` are done here, synchronously.
+/// Tests drive the same loop with events of their own and an injected clock.
+public final class WeatherLoop {
+    /// What the service needs from the outside world.
+    public struct Environment: Sendable {
+        /// Builds the weather provider for a configuration (again on reloads that change the API).
+        public var makeProvider: @Sendable (Configuration) -> any WeatherProviding
+        /// Builds the geocoder for locations configured by name; nil: such locations fail.
+        public var makeGeocoder: (@Sendable (Configuration) -> any GeocodingProviding)?
+        /// The systemd notifier.
+        public var notifier: any ServiceNotifying
+        /// The tick source.
+        public var ticks: any TickSource
+        /// The source of the watchdog's deadlines (every half `WatchdogSec`).
+        public var watchdogTicks: any TickSource
+        /// Both clocks.
+        public var now: @Sendable () -> Moment
+        /// Process id, for the state file.
+        public var pid: Int
+        /// weatherd's version.
+        public var version: String
+        /// Seeds the spread delays.
+        public var seed: UInt64
+        /// Reads the configuration again (SIGHUP).
+        public var reloadConfiguration: @Sendable () throws(ConfigError) -> Configuration
+
+        /// Creates an environment.
+        public init(
+            makeProvider: @escaping @Sendable (Configuration) -> any WeatherProviding,
+            makeGeocoder: (@Sendable (Configuration) -> any GeocodingProviding)? = nil,
+            notifier: any ServiceNotifying,
+            ticks: any TickSource,
+            watchdogTicks: any TickSource,
+            now: @escaping @Sendable () -> Moment,
+            pid: Int,
+            version: String,
+            seed: UInt64,
+            reloadConfiguration: @escaping @Sendable () throws(ConfigError) -> Configuration
+        ) {
+            self.makeProvider = makeProvider
+            self.makeGeocoder = makeGeocoder
+            self.notifier = notifier
+            self.ticks = ticks
+            self.watchdogTicks = watchdogTicks
+            self.now = now
+            self.pid = pid
+            self.version = version
+            self.seed = seed
+            self.reloadConfiguration = reloadConfiguration
+        }
+    }
+
+    /// What the loop asks its owner to run off its thread.
+    public enum Effect: Sendable {
+        /// A request (and a geocoding first, when the order says so); its end comes back as ``ServiceEvent/fetched(_:_:)``.
+        case fetch(FetchOrder, provider: any WeatherProviding, geocoder: (any GeocodingProviding)?)
+        /// A durable write of the cache; its end comes back as ``ServiceEvent/cacheWritten(_:)``.
+        case writeCache(StateSnapshot, to: StateFile)
+        /// Cancel the request in flight (stopping).
+        case cancelFetch
+    }
+
+    let environment: Environment
+    let logger: Logger
+    let stateFile: StateFile?
+    /// The durable cache (nil: none, e.g. tests; the state file is then read back at start).
+    let cacheFile: StateFile?
+    /// Where an earlier run's state file may be taken over from when there is no cache.
+    let previousStateFiles: [String]
+    /// Where the timers' events go (the owner's event stream).
+    let send: @Sendable (ServiceEvent) -> Void
+    /// The state file and the textfile, rewritten every tick.
+    var output: StateOutput?
+    var cacheWriter: CacheWriter?
+    let geocodingCache: GeocodingCache?
+
+    var configuration: Configuration
+    var planner: Planner
+    var provider: any WeatherProviding
+    var geocoder: (any GeocodingProviding)?
+    var places: [GeocodingCache.Query: Place] = [:]
+    var startedAt: Timestamp
+    var effects: [Effect] = []
+    /// Whether a fetch was started and its end has not come back.
+    var fetchInFlight = false
+    var ticker: (any Ticker)?
+    var watchdogTicker: (any Ticker)?
+    /// The last tick, on the uptime clock.
+    var lastTickAt: Double?
+    var sentReady = false
+    /// An earlier version's state file, taken over, to become a link once the state file is written.
+    var pendingLink: String?
+    /// Whether the cache write in progress was said to be slow.
+    var warnedSlowCacheWrite = false
+    var started = false
+    var stopping = false
+
+    /// Creates the loop for `configuration`, writing `stateFile` every tick (nil: no state file) and
+    /// `cacheFile` when what must survive a restart changes (nil: no cache; the geocoding cache then sits
+    /// beside the state file). Without a cache at start, the previous state is taken over from the first
+    /// of `previousStateFiles` that holds one (default: the state file). The timers' events go to `send`.
+    public init(
+        configuration: Configuration,
+        stateFile: StateFile?,
+        cacheFile: StateFile? = nil,
+        previousStateFiles: [String]? = nil,
+        environment: Environment,
+        logger: Logger,
+        send: @escaping @Sendable (ServiceEvent) -> Void
+    ) {
+        self.configuration = configuration
+        self.stateFile = stateFile
+        self.cacheFile = cacheFile
+        self.previousStateFiles = previousStateFiles ?? stateFile.map { [$0.path] } ?? []
+        self.environment = environment
+        self.logger = logger
+        self.send = send
+        self.provider = environment.makeProvider(configuration)
+        self.geocoder = environment.makeGeocoder?(configuration)
+        self.geocodingCache = (cacheFile ?? stateFile).map { GeocodingCache(besideCache: $0) }
+        self.planner = Planner(
+            locations: configuration.locations,
+            settings: configuration.plannerSettings,
+            seed: environment.seed
+        )
+        self.startedAt = environment.now().wall
+        self.output = stateFile.map {
+            StateOutput(file: $0, textfile: configuration.prometheusTextfile, logger: logger)
+        }
+        self.cacheWriter = cacheFile.map { CacheWriter(file: $0, logger: logger) }
+    }
+
+    /// Carries out one event.
+    public func handle(_ event: ServiceEvent) {
+        switch event {
+        case .start:
+            start()
+        case .tick(let missed):
+            tick(missed: missed)
+        case .watchdog:
+            watchdogCheck()
+        case .reloadRequested:
+            guard started, !stopping else { return }
+            environment.notifier.reloading()
+            do {
+                reload(try environment.reloadConfiguration())
+            } catch {
+                rejectReload(error)
+            }
+        case .refreshRequested:
+            refreshAll()
+        case .fetched(let order, let outcome):
+            fetchInFlight = false
+            finish(order, outcome: outcome)
+        case .cacheWritten(let error):
+            cacheWritten(error)
+        case .shutdown:
+            stop()
+        }
+    }
+
+    /// The effects asked for since the last call, in order.
+    public func takeEffects() -> [Effect] {
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    /// Whether the loop has stopped and nothing it started is still running: its owner can return.
+    public var isFinished: Bool {
+        stopping && !fetchInFlight && (cacheWriter?.isIdle ?? true)
+    }
+}
+
+/// What happens to a running ``WeatherLoop``, in the order it happens.
+public enum ServiceEvent: Sendable {
+    /// Load the previous state, write the first state file, start the timers.
+    case start
+    /// A tick, after `missed` ticks the process could not run (skipped, not replayed: SPEC §4).
+    case tick(missed: Int)
+    /// A watchdog deadline: ping if ticks keep coming.
+    case watchdog
+    /// SIGHUP: read the configuration again.
+    case reloadRequested
+    /// SIGUSR1: every location is due at once.
+    case refreshRequested
+    /// A fetch ended.
+    case fetched(FetchOrder, FetchOutcome)
+    /// A durable write of the cache ended (nil: written).
+    case cacheWritten(FileSystemError?)
+    /// Graceful shutdown: stop ticking, cancel the fetch, write the final state.
+    case shutdown
+}
