@@ -67,7 +67,7 @@ extension WeatherLoop {
 
     /// Applies a new configuration (SIGHUP) at once: locations that stay at the same place keep their
     /// data; new API settings build a new provider; a new interval restarts the timer.
-    public func reload(_ newConfiguration: Configuration) {
+    func reload(_ newConfiguration: Configuration) {
         guard !stopping else { return }
         let old = configuration
         configuration = newConfiguration
@@ -101,7 +101,7 @@ extension WeatherLoop {
     }
 
     /// Logs a rejected reload; the running configuration stays.
-    public func rejectReload(_ error: ConfigError) {
+    func rejectReload(_ error: ConfigError) {
         logger.error(
             "configuration not reloaded, keeping the running one: \(error)",
             metadata: ["message_id": "\(MessageID.reloadRejected)", "weather.error": "\(error)"]
@@ -116,7 +116,7 @@ extension WeatherLoop {
     }
 
     /// SIGUSR1: every location is due at once (pauses and limits still apply).
-    public func refreshAll() {
+    func refreshAll() {
         planner.refreshAll()
         logger.notice("refresh requested: every location is due (limits and pauses still apply)")
     }

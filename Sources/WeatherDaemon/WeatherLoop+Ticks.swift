@@ -4,8 +4,8 @@ import WeatherCore
 
 extension WeatherLoop {
     /// One tick, after `missed` ticks the process could not run (skipped, not replayed): the planner
-    /// decides, the service carries it out. Public so tests can drive ticks without a timer.
-    public func tick(missed: Int = 0) {
+    /// decides, the loop carries it out.
+    func tick(missed: Int = 0) {
         guard started, !stopping else { return }
         let now = environment.now()
         lastTickAt = now.uptime

@@ -188,6 +188,10 @@ struct WeatherServiceLifecycleTests {
         added.locations = [ServiceHarness.berlin, ServiceHarness.london, ServiceHarness.tokyo]
         added.refresh = .everyTick
         await h.reload(added)
+        // RELOADING=1, then READY=1 once the new configuration is applied (Type=notify-reload).
+        let lastTwo = Array(h.notifier.calls.suffix(2))
+        #expect(lastTwo.first == .reloading)
+        #expect(h.notifier.readyCalls.count == 2 && lastTwo.last == .ready(h.notifier.readyCalls.last ?? nil))
         let reloaded = try #require(h.log.entries(messageID: MessageID.reloaded).first)
         #expect(reloaded.level == .notice)
         #expect(reloaded.message == "configuration reloaded: 3 locations every 10s, refresh every_tick")

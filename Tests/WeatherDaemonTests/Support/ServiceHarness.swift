@@ -28,6 +28,8 @@ actor ServiceHarness {
     nonisolated let configuration: Configuration
     nonisolated let environment: WeatherLoop.Environment
     nonisolated let previousStateFiles: [String]?
+    /// What reading the configuration again gives (SIGHUP); nil: the configuration the harness began with.
+    nonisolated let configurationRead: Locked<Result<Configuration, ConfigError>?>
     private let loop: WeatherLoop
     /// The fetches and cache writes running, as the harness's tasks.
     private var running: [Task<Void, Never>] = []
@@ -87,6 +89,7 @@ actor ServiceHarness {
         if let geocoder {
             makeGeocoder = { _ in geocoder }
         }
+        let configurationRead = Locked<Result<Configuration, ConfigError>?>(nil)
         let environment = WeatherLoop.Environment(
             makeProvider: { _ in
                 providersMade.withLock { $0 += 1 }
@@ -100,12 +103,15 @@ actor ServiceHarness {
             pid: Self.pid,
             version: Self.version,
             seed: seed,
-            reloadConfiguration: { [configuration] () throws(ConfigError) -> Configuration in configuration }
+            reloadConfiguration: { [configuration, configurationRead] () throws(ConfigError) -> Configuration in
+                try configurationRead.value?.get() ?? configuration
+            }
         )
         self.environment = environment
         self.configuration = configuration
         self.previousStateFiles = previousStateFiles
         let log = self.log
+        self.configurationRead = configurationRead
         loop = WeatherLoop(
             configuration: configuration,
             stateFile: stateFile,
@@ -210,14 +216,14 @@ actor ServiceHarness {
 
     /// SIGHUP, with the configuration read being `configuration`.
     func reload(_ configuration: Configuration) {
-        loop.reload(configuration)
-        runEffects()
+        configurationRead.withLock { $0 = .success(configuration) }
+        send(.reloadRequested)
     }
 
-    /// SIGHUP, with the configuration rejected.
+    /// SIGHUP, with the configuration read being rejected with `error`.
     func rejectReload(_ error: ConfigError) {
-        loop.rejectReload(error)
-        runEffects()
+        configurationRead.withLock { $0 = .failure(error) }
+        send(.reloadRequested)
     }
 
     /// SIGUSR1.
