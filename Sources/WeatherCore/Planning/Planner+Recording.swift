@@ -40,13 +40,14 @@ extension Planner {
             events.append(.unusualDataInterval(location: record.location.id, seconds: sent))
         }
         // Blocks of an answer older than the weather held (the server went back in time) or not asked for
-        // do not replace newer ones.
+        // do not replace newer ones. The blocks are stamped with the time the request was sent (on the
+        // API's clock): an answer that arrives in the next hour leaves that hour's block due.
         if record.weather.map({ forecast.weather.observedAt >= $0.observedAt }) ?? true {
             var answered = forecast
             if order.blocks.hours == nil { answered.hourly = nil }
             if order.blocks.days == nil { answered.daily = nil }
             if !order.blocks.nowcast { answered.nowcast = nil }
-            record.forecast.take(answered, asked: order.blocks, at: apiTime(at: now), wall: now.wall)
+            record.forecast.take(answered, asked: order.blocks, at: order.chargedAt, wall: now.wall)
         }
         noticeDroppedBlocks(of: forecast, at: record.location, events: &events)
         record.fetchedAt = now.wall
