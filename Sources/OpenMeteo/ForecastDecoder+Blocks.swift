@@ -240,10 +240,10 @@ extension ForecastDecoder {
                 codes.append(nil)
                 continue
             }
-            guard value.isFinite, value == value.rounded(), abs(value) < 1_000_000 else {
+            guard let code = wmoCode(value) else {
                 throw DroppedBlock(name, "a `weather_code` that is not a whole number")
             }
-            codes.append(WMOCode(Int(value)))
+            codes.append(code)
         }
         return codes
     }

@@ -98,9 +98,13 @@ public enum ForecastDecoder {
 
     private static func weatherCode(_ value: Double?) throws(FetchError) -> WMOCode? {
         guard let value else { return nil }
-        guard value.isFinite, value == value.rounded(), abs(value) < 1_000_000 else {
-            throw invalid("`weather_code` is not a whole number: \(value)")
-        }
+        guard let code = wmoCode(value) else { throw invalid("`weather_code` is not a whole number: \(value)") }
+        return code
+    }
+
+    /// The WMO code a `weather_code` value on the wire stands for; nil when it is not a whole number.
+    static func wmoCode(_ value: Double) -> WMOCode? {
+        guard value.isFinite, value == value.rounded(), abs(value) < 1_000_000 else { return nil }
         return WMOCode(Int(value))
     }
 

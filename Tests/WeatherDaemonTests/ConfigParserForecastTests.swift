@@ -7,15 +7,6 @@ import WeatherDaemon
 struct ConfigParserForecastTests {
     private let parser = ConfigParser(file: "/etc/weatherd/config.yaml")
 
-    private func parseError(_ yaml: String) -> ConfigError? {
-        do {
-            _ = try parser.parse(yaml)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func defaultsWhenLeftOut() throws {
         let config = try parser.parse("interval: 10s\n")
         #expect(config.forecast == ForecastSettings(hours: 24, days: 7, nowcast: true))
@@ -58,7 +49,7 @@ struct ConfigParserForecastTests {
         ("display:\n  text: \"{name:.1}\"\n", "display.text", 2, "{name} is not a number"),
     ])
     func rejects(_ yaml: String, _ keyPath: String, _ line: Int, _ message: String) throws {
-        let error = try #require(parseError(yaml), "accepted: \(yaml)")
+        let error = try #require(parser.error(parsing: yaml), "accepted: \(yaml)")
         #expect(error.keyPath == keyPath)
         #expect(error.line == line)
         #expect(error.message.contains(message), "\(error.message)")

@@ -329,18 +329,9 @@ private let parisEntry = """
 struct ConfigParserTests {
     private let parser = ConfigParser(file: "/etc/weatherd/config.yaml")
 
-    private func parseError(_ yaml: String) -> ConfigError? {
-        do {
-            _ = try parser.parse(yaml)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test("rejects a bad configuration naming file, key path and line", arguments: badConfigs)
     func rejects(_ bad: BadConfig) throws {
-        let error = try #require(parseError(bad.yaml), "\(bad.label) was accepted")
+        let error = try #require(parser.error(parsing: bad.yaml), "\(bad.label) was accepted")
         #expect(error.file == "/etc/weatherd/config.yaml")
         #expect(error.keyPath == bad.keyPath)
         #expect(error.line == bad.line)
@@ -377,7 +368,7 @@ struct ConfigParserTests {
 
     @Test func descriptionOfARealError() throws {
         let yaml = "locations:\n  - name: Berlin\n    latitude: 91\n    longitude: 13.41\n"
-        let error = try #require(parseError(yaml))
+        let error = try #require(parser.error(parsing: yaml))
         #expect(
             error.description
                 == "/etc/weatherd/config.yaml:3: locations[0].latitude: must be between -90 and 90, got 91"
@@ -510,10 +501,10 @@ struct ConfigParserTests {
     /// the checks made after parsing (duplicate ids, URLs, an empty list).
     @Test func errorsFoundAfterParsingKeepTheLine() throws {
         let duplicate = try #require(
-            parseError(berlin + "  - name: Berlin\n    latitude: 52.5\n    longitude: 13.4\n")
+            parser.error(parsing: berlin + "  - name: Berlin\n    latitude: 52.5\n    longitude: 13.4\n")
         )
-        let url = try #require(parseError("api:\n  base_url: ftp://x\n"))
-        let empty = try #require(parseError("locations: []\n"))
+        let url = try #require(parser.error(parsing: "api:\n  base_url: ftp://x\n"))
+        let empty = try #require(parser.error(parsing: "locations: []\n"))
         #expect(duplicate.line == 5)
         #expect(url.line == 2)
         #expect(empty.line == 1)
@@ -522,9 +513,23 @@ struct ConfigParserTests {
 
     /// A duplicate key inside `api:` is reported with its path, at the line of its first occurrence.
     @Test func duplicateNestedKeyNamesItsPath() throws {
-        let error = try #require(parseError("api:\n  base_url: https://a.example\n  base_url: https://b.example\n"))
+        let error = try #require(
+            parser.error(parsing: "api:\n  base_url: https://a.example\n  base_url: https://b.example\n")
+        )
         #expect(error.message == "duplicate key")
         #expect(error.line == 2)
         #expect(error.keyPath == "api.base_url")
+    }
+}
+
+extension ConfigParser {
+    /// The error parsing `yaml` ends with; nil when it parses.
+    func error(parsing yaml: String) -> ConfigError? {
+        do {
+            _ = try parse(yaml)
+            return nil
+        } catch {
+            return error
+        }
     }
 }
