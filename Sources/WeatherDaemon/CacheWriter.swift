@@ -1,5 +1,5 @@
-import Dispatch
 import Logging
+import NIOPosix
 import StateStore
 import Synchronization
 import WeatherCore
@@ -88,10 +88,9 @@ struct CacheWriter {
 
     // MARK: - The write
 
-    /// The queue the durable writes block on: never the loop's thread.
-    private static let queue = DispatchQueue(label: "weatherd.cache-writer")
-
-    /// Writes `snapshot` to `file` durably on a queue of its own and returns how it went (nil: written).
+    /// Writes `snapshot` to `file` durably on a thread of NIO's blocking-I/O pool (`NIOThreadPool`,
+    /// started once and kept: never the loop's thread, and no thread made for a write) and returns how
+    /// it went (nil: written).
     /// When the calling task is cancelled (the `ServiceGroup`'s maximum graceful shutdown duration is
     /// over) it stops waiting and returns `.cancelled`: a write stuck on a dying disk does not hold the
     /// exit, and the previous cache stays (the write replaces the file atomically or not at all).
@@ -100,7 +99,13 @@ struct CacheWriter {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<FileSystemError?, Never>) in
                 waiter.wait(with: continuation)
-                queue.async { waiter.resume(returning: writeBlocking(snapshot, to: file, logger: logger)) }
+                NIOThreadPool.singleton.submit { state in
+                    guard case .active = state else {
+                        waiter.resume(returning: FileSystemError(operation: "write", path: file.path, errno: ECANCELED))
+                        return
+                    }
+                    waiter.resume(returning: writeBlocking(snapshot, to: file, logger: logger))
+                }
             }
         } onCancel: {
             waiter.resume(returning: FileSystemError(operation: "finish writing", path: file.path, errno: ECANCELED))

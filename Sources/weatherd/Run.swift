@@ -1,5 +1,7 @@
 import ArgumentParser
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import StateStore
 import Systemd
@@ -26,6 +28,10 @@ struct Run: AsyncParsableCommand {
 
     func run() async throws {
         let config = try common.loadConfiguration(runtime)
+        // Swift's global executor becomes NIO's event loop threads (started once, kept until exit), so
+        // the async work of a fetch runs where its I/O already is, and no thread is made for it: without
+        // this, libdispatch started and reaped worker threads for every fetch (bench/README.md).
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         let logger = World.makeLogger(target: runtime.logTarget, level: runtime.logLevel)
         let stateFile = StateFile(path: World.stateFilePath(config))
         let cacheFile = StateFile(path: World.cacheFilePath(config))
