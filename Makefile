@@ -114,7 +114,7 @@ check-deb: deb
 
 # Everything CI runs: the test suite, the soak, the fleet behind the cache and the package check. The
 # benchmark (make bench) is a measurement for a quiet machine, run by hand.
-ci: test soak fleet check-deb
+ci: test soak fleet fuzz check-deb
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
