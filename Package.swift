@@ -129,6 +129,7 @@ let package = Package(
             dependencies: [
                 "WeatherDaemon", "WeatherCore", "StateStore", "WeatherTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

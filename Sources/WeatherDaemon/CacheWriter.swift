@@ -88,18 +88,23 @@ struct CacheWriter {
 
     // MARK: - The write
 
-    /// Writes `snapshot` to `file` durably on a thread of NIO's blocking-I/O pool (`NIOThreadPool`,
-    /// started once and kept: never the loop's thread, and no thread made for a write) and returns how
-    /// it went (nil: written).
+    /// Writes `snapshot` to `file` durably on a thread of NIO's blocking-I/O pool (`NIOThreadPool`;
+    /// the daemon's is `.singleton`, started once and kept: never the loop's thread, and no thread made
+    /// for a write) and returns how it went (nil: written).
     /// When the calling task is cancelled (the `ServiceGroup`'s maximum graceful shutdown duration is
     /// over) it stops waiting and returns `.cancelled`: a write stuck on a dying disk does not hold the
     /// exit, and the previous cache stays (the write replaces the file atomically or not at all).
-    static func write(_ snapshot: StateSnapshot, to file: StateFile, logger: Logger) async -> FileSystemError? {
+    static func write(
+        _ snapshot: StateSnapshot,
+        to file: StateFile,
+        logger: Logger,
+        on threadPool: NIOThreadPool
+    ) async -> FileSystemError? {
         let waiter = Waiter()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<FileSystemError?, Never>) in
                 waiter.wait(with: continuation)
-                NIOThreadPool.singleton.submit { state in
+                threadPool.submit { state in
                     guard case .active = state else {
                         waiter.resume(returning: FileSystemError(operation: "write", path: file.path, errno: ECANCELED))
                         return

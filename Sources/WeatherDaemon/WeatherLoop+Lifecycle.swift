@@ -48,12 +48,13 @@ extension WeatherLoop {
     }
 
     /// Stops ticking, has the fetch in flight cancelled, and writes the final state file; the cache write
-    /// in progress, if any, ends on its own (``WeatherLoop/isFinished`` says when). A fetch that ignores
-    /// cancellation, or a cache write that hangs on a dead disk, is waited for until ``WeatherService``'s
-    /// task is cancelled: the `ServiceGroup`'s maximum graceful shutdown duration.
+    /// in progress, if any, ends on its own (``WeatherLoop/isFinished`` says when). A cache write that
+    /// hangs on a dead disk is waited for until ``WeatherService``'s task is cancelled: the
+    /// `ServiceGroup`'s maximum graceful shutdown duration. Before ``start()`` there is nothing to stop.
     func stop() {
-        guard started, !stopping else { return }
+        guard !stopping else { return }
         stopping = true
+        guard started else { return }
         planner.cancelQueue()
         environment.notifier.stopping()
         logger.notice("stopping", metadata: ["message_id": "\(MessageID.stopping)"])

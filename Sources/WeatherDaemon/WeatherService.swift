@@ -8,8 +8,9 @@ import WeatherCore
 /// and feeds it one stream of events — ticks and watchdog deadlines (Dispatch timers on the main queue
 /// that only yield into the stream), SIGHUP and SIGUSR1, the ends of fetches and cache writes, graceful
 /// shutdown — on one thread, the main one. Fetches and durable writes are child tasks of `run()`, so
-/// stopping is cancellation: graceful shutdown cancels the fetch and lets the cache write end, and the
-/// `ServiceGroup`'s maximum graceful shutdown duration cancels whatever still runs.
+/// stopping is cancellation: graceful shutdown cancels the fetch (the HTTP client ends a cancelled
+/// request at once) and lets the cache write end, and the `ServiceGroup`'s maximum graceful shutdown
+/// duration cancels whatever still runs (a cache write stuck on a dying disk is given up).
 public struct WeatherService: Service {
     private let configuration: Configuration
     private let stateFile: StateFile?
@@ -90,7 +91,12 @@ public struct WeatherService: Service {
                                 }
                             case .writeCache(let snapshot, let file):
                                 background.addTask {
-                                    let error = await CacheWriter.write(snapshot, to: file, logger: logger)
+                                    let error = await CacheWriter.write(
+                                        snapshot,
+                                        to: file,
+                                        logger: logger,
+                                        on: .singleton
+                                    )
                                     continuation.yield(.cacheWritten(error))
                                 }
                             case .cancelFetch:
@@ -98,6 +104,12 @@ public struct WeatherService: Service {
                             }
                         }
                         if loop.isFinished { break }
+                    }
+                    // Cancelled without a graceful shutdown first (or past its maximum duration): the
+                    // loop stops now, so STOPPING=1 and the final state file are not skipped.
+                    if !loop.isFinished {
+                        loop.handle(.shutdown)
+                        _ = loop.takeEffects()
                     }
                 }
                 continuation.finish()

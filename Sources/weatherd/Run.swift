@@ -31,7 +31,10 @@ struct Run: AsyncParsableCommand {
         // Swift's global executor becomes NIO's event loop threads (started once, kept until exit), so
         // the async work of a fetch runs where its I/O already is, and no thread is made for it: without
         // this, libdispatch started and reaped worker threads for every fetch (bench/README.md).
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        // NIO asks for the main thread.
+        await MainActor.run {
+            _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        }
         let logger = World.makeLogger(target: runtime.logTarget, level: runtime.logLevel)
         let stateFile = StateFile(path: World.stateFilePath(config))
         let cacheFile = StateFile(path: World.cacheFilePath(config))
@@ -75,8 +78,8 @@ struct Run: AsyncParsableCommand {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: groupLogger
         )
-        // The service stops at once unless a fetch ignores its cancellation or a cache write hangs; past
-        // this, the group cancels it and it stops waiting, so the process exits within SPEC §8's 2 s.
+        // The service stops at once unless a cache write hangs (a dying disk); past this, the group cancels
+        // it and it stops waiting, so the process exits within SPEC §8's 2 s.
         group.maximumGracefulShutdownDuration = .milliseconds(1500)
         try await ServiceGroup(configuration: group).run()
         try? await httpClient.shutdown()

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import NIOPosix
 import StateStore
 import Synchronization
 import Testing
@@ -71,7 +72,14 @@ struct CacheWriterTests {
         }
         watcher.start()
         for sequence in 1...50 {
-            #expect(await CacheWriter.write(Self.snapshot(sequence), to: file, logger: Logger(label: "test")) == nil)
+            #expect(
+                await CacheWriter.write(
+                    Self.snapshot(sequence),
+                    to: file,
+                    logger: Logger(label: "test"),
+                    on: .singleton
+                ) == nil
+            )
         }
         watching.withLock { $0 = false }
         #expect(try Self.ticksOnDisk(file) == 50)
@@ -88,12 +96,20 @@ struct CacheWriterTests {
         let fifo = AtomicFile.temporaryPrefix(for: file.path) + String(getpid())
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        let writing = Task { await CacheWriter.write(Self.snapshot(1), to: file, logger: Logger(label: "test")) }
+        // A pool of its own: the blocked thread holds up no other test's writes.
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        let writing = Task {
+            await CacheWriter.write(Self.snapshot(1), to: file, logger: Logger(label: "test"), on: pool)
+        }
+        // Blocked in open() by then, on a loaded machine perhaps not yet: both must end the wait.
+        try await Task.sleep(for: .milliseconds(100))
         writing.cancel()
         let error = await writing.value
         #expect(error?.errno == ECANCELED)
         #expect(!FileManager.default.fileExists(atPath: file.path))
         await releaseFIFO(fifo)
+        try await pool.shutdownGracefully()
     }
 
     @Test func aFailureIsLoggedOnceAndTheRecoveryOnce() async throws {
@@ -108,7 +124,7 @@ struct CacheWriterTests {
         for sequence in 2...3 {
             let taken = writer.submit(Self.snapshot(sequence), at: 0)
             let snapshot = try #require(taken)
-            let error = await CacheWriter.write(snapshot, to: file, logger: records.logger())
+            let error = await CacheWriter.write(snapshot, to: file, logger: records.logger(), on: .singleton)
             #expect(error != nil)
             let next = writer.finished(error, at: 0)
             #expect(next == nil)
@@ -120,7 +136,7 @@ struct CacheWriterTests {
         for sequence in 4...5 {
             let taken = writer.submit(Self.snapshot(sequence), at: 0)
             let snapshot = try #require(taken)
-            let error = await CacheWriter.write(snapshot, to: file, logger: records.logger())
+            let error = await CacheWriter.write(snapshot, to: file, logger: records.logger(), on: .singleton)
             #expect(error == nil)
             let next = writer.finished(error, at: 0)
             #expect(next == nil)

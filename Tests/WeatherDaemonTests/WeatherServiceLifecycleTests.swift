@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import NIOPosix
 import ServiceLifecycle
 import StateStore
 import Testing
@@ -287,6 +288,7 @@ struct WeatherServiceLifecycleTests {
         // Typically about 0.1 s; the bound allows for an fsync in progress that the rest of the suite's
         // disk load stretches (SPEC §8's 2 s to exit is checked on the real binary by the fault tests).
         #expect(took < .milliseconds(1500))
+        #expect(await h.isFinished)
         #expect(h.provider.cancelledCalls == ["london"])
         #expect(h.notifier.calls.contains(.stopping))
         let stopping = try #require(h.log.entries(messageID: MessageID.stopping).first)
@@ -314,6 +316,7 @@ struct WeatherServiceLifecycleTests {
         await h.tick()
         h.clock.advance(seconds: 5)
         await h.stop()
+        #expect(await h.isFinished)
         #expect(h.notifier.calls.last == .stopping)
         #expect(try h.readState().generatedAt == h.clock.now)
     }
@@ -367,12 +370,28 @@ struct WeatherServiceLifecycleTests {
         try await running.value
     }
 
+    /// `run()` cancelled without a graceful shutdown first still stops the loop: STOPPING=1, the timers
+    /// stopped, the final state file written.
+    @Test func aCancelledRunStillStopsTheLoop() async throws {
+        let h = ServiceHarness()
+        let service = h.makeService()
+        let running = Task { await service.run() }
+        let started = ContinuousClock.now + .seconds(5)
+        while !h.ticks.isRunning && ContinuousClock.now < started { try await Task.sleep(for: .milliseconds(10)) }
+        h.clock.advance(seconds: 3)
+        running.cancel()
+        await running.value
+        #expect(h.notifier.calls.last == .stopping)
+        #expect(h.ticks.stopCount == 1)
+        #expect(try h.readState().generatedAt == h.clock.now)
+    }
+
     // MARK: - Watchdog
 
     /// A started service with 10 s ticks and a 20 s WatchdogSec (so its allowance without a tick is
     /// 10 + 10 s), one tick done and one ping sent.
-    private func startedWithWatchdog() async -> ServiceHarness {
-        let h = ServiceHarness(watchdog: .seconds(20))
+    private func startedWithWatchdog(threadPool: NIOThreadPool = .singleton) async -> ServiceHarness {
+        let h = ServiceHarness(watchdog: .seconds(20), threadPool: threadPool)
         await h.start()
         await h.tick()
         #expect(h.watchdogTicks.startedIntervals == [.seconds(10)])
@@ -414,7 +433,10 @@ struct WeatherServiceLifecycleTests {
     /// fsync on a dying SD card would) stalls neither the ticks, nor the state file, nor the watchdog
     /// (SPEC §6): it is said once, and the cache is written when the disk comes back.
     @Test func aHungCacheWriteStallsNeitherTheTicksNorTheWatchdog() async throws {
-        let h = await startedWithWatchdog()
+        // A pool of its own: the blocked thread holds up no other test's writes.
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        let h = await startedWithWatchdog(threadPool: pool)
         let cache = try #require(h.cacheFile)
         let fifo = AtomicFile.temporaryPrefix(for: cache.path) + String(getpid())
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -442,6 +464,8 @@ struct WeatherServiceLifecycleTests {
         #expect(try h.readState().daemon.ticks == 7)
         #expect(try cache.read().daemon.fetchesOK == (try h.readState().daemon.fetchesOK))
         await h.stop()
+        #expect(await h.isFinished)
+        try await pool.shutdownGracefully()
     }
 
     // MARK: - State write failures

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOPosix
 import StateStore
 import Testing
 import WeatherCore
@@ -30,6 +31,8 @@ actor ServiceHarness {
     nonisolated let previousStateFiles: [String]?
     /// What reading the configuration again gives (SIGHUP); nil: the configuration the harness began with.
     nonisolated let configurationRead: Locked<Result<Configuration, ConfigError>?>
+    /// Where the cache writes block (a test that parks a write in a syscall brings its own).
+    nonisolated let threadPool: NIOThreadPool
     private let loop: WeatherLoop
     /// The fetches and cache writes running, as the harness's tasks.
     private var running: [Task<Void, Never>] = []
@@ -59,9 +62,11 @@ actor ServiceHarness {
         geocoder: ScriptedGeocoder? = nil,
         watchdog: Duration? = nil,
         seed: UInt64 = 42,
+        threadPool: NIOThreadPool = .singleton,
         configure: (inout Configuration) -> Void = { _ in }
     ) {
         self.directory = directory
+        self.threadPool = threadPool
         var configuration = Configuration()
         configuration.locations = locations
         configuration.interval = interval
@@ -160,7 +165,7 @@ actor ServiceHarness {
                 let logger = log.logger()
                 running.append(
                     Task {
-                        let error = await CacheWriter.write(snapshot, to: file, logger: logger)
+                        let error = await CacheWriter.write(snapshot, to: file, logger: logger, on: threadPool)
                         self.send(.cacheWritten(error))
                     }
                 )
