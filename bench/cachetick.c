@@ -18,7 +18,8 @@
  *   --state-from FILE     the state file's bytes (required)
  *   --status-from FILE    the STATUS= text (optional: no sd_notify without it)
  *   --dir DIR             where state.json goes (required; tmpfs)
- *   --n N                 iterations (default 60)
+ *   --n N                 iterations (default 60); SIGTERM or SIGINT ends the run early (after the
+ *                         iteration under way), reported over the iterations done
  *   --interval-us US      sleep to the absolute deadline start + k*US before iteration k (default 10 s)
  *
  * Prints one JSON object on stdout: CPU (getrusage RUSAGE_SELF, user + system) and context switches
@@ -28,6 +29,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +42,13 @@
 
 #include <systemd/sd-daemon.h>
 #include <systemd/sd-journal.h>
+
+static volatile sig_atomic_t stopping = 0;
+
+static void on_stop(int signal_number) {
+    (void)signal_number;
+    stopping = 1;
+}
 
 static void die(const char *what) {
     fprintf(stderr, "cachetick: %s: %s\n", what, strerror(errno));
@@ -139,16 +148,21 @@ int main(int argc, char **argv) {
     snprintf(path, sizeof path, "%s/state.json", dir);
     snprintf(tmp, sizeof tmp, "%s/.state.json.tmp", dir);
 
+    struct sigaction stop = {.sa_handler = on_stop};
+    sigaction(SIGTERM, &stop, NULL);
+    sigaction(SIGINT, &stop, NULL);
+    long done = 0;
     long long cpu0, switches0, cpu1, switches1;
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
     usage_cpu(&cpu0, &switches0);
-    for (long k = 0; k < n; k++) {
+    for (long k = 0; k < n && !stopping; k++) {
         if (interval_us > 0) {
             long long deadline = (long long)start.tv_sec * 1000000000LL + start.tv_nsec + (k + 1) * interval_us * 1000LL;
             struct timespec ts = {.tv_sec = deadline / 1000000000LL, .tv_nsec = deadline % 1000000000LL};
-            while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
+            while (!stopping && clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
             }
+            if (stopping) break;
         }
         int r = sd_journal_sendv(iov, fields);
         if (r < 0) {
@@ -168,13 +182,14 @@ int main(int argc, char **argv) {
         }
         if (close(fd) != 0) die("close");
         if (rename(tmp, path) != 0) die("rename");
+        done++;
     }
     usage_cpu(&cpu1, &switches1);
     unlink(path);
     printf("{\"n\":%ld,\"interval_us\":%ld,\"journal_fields\":%d,\"journal_payload_bytes\":%zu,"
            "\"state_bytes\":%zu,\"notify\":%d,\"cpu_us_total\":%lld,\"cpu_us_per_iter\":%.2f,"
            "\"context_switches_per_iter\":%.3f}\n",
-           n, interval_us, fields, journal_payload, state_length, status != NULL, cpu1 - cpu0,
-           (double)(cpu1 - cpu0) / n, (double)(switches1 - switches0) / n);
+           done, interval_us, fields, journal_payload, state_length, status != NULL, cpu1 - cpu0,
+           done ? (double)(cpu1 - cpu0) / done : 0.0, done ? (double)(switches1 - switches0) / done : 0.0);
     return 0;
 }
