@@ -1722,6 +1722,21 @@ def last_journal_entry(pid, path):
     return len(fields), sum(len(x.encode()) for x in fields)
 
 
+def journal_times(pid):
+    """Wall times (s) of every journal entry of `pid`, or None without journalctl."""
+    result = subprocess.run(["journalctl", "-q", "--no-pager", "-o", "json", "--output-fields=__REALTIME_TIMESTAMP",
+                             f"_PID={pid}"], capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        return None
+    times = []
+    for line in result.stdout.splitlines():
+        try:
+            times.append(int(json.loads(line)["__REALTIME_TIMESTAMP"]) / 1e6)
+        except (ValueError, KeyError):
+            continue
+    return times
+
+
 def journald_pid():
     """systemd-journald of this mount namespace (scripts/with-journald's), or None."""
     try:
@@ -1948,7 +1963,7 @@ def section_cachetick(new, old):
               "journal_fields": fields, "journal_payload_bytes": payload,
               "per": "sums over the intervals between two samples (half a tick after a tick) without a fetch, "
                      "divided by the ticks in them",
-              "c": c_result, "contenders": {}}
+              "c": c_result, "contenders": {}, "order": [c.label for c in contenders]}
     for i, (contender, daemon) in enumerate(zip(contenders, daemons)):
         pairs = cache_intervals(i)
         cache = [(a, b) for a, b, f in pairs if not f]
@@ -1983,14 +1998,18 @@ def section_cachetick(new, old):
         if i == 0 and ticks:
             entries = total("journal_entries")
             used = total("journal_used")
+            own = journal_times(daemon.pid)
+            own_entries = sum(1 for t in own if any(a["wall"] < t <= b["wall"] for a, b in cache)) if own else None
             r["journal"] = {
                 "bytes": used, "entries": entries,
                 "bytes_per_entry": used / entries if entries else None,
+                "own_entries_per_tick": own_entries / ticks if own_entries is not None else None,
+                "bytes_per_tick": used / entries * own_entries / ticks if entries and own_entries is not None else None,
                 "entries_per_tick_all_writers": entries / ticks,
                 "journald_write_bytes": total("journald_write_bytes") if journald else None,
                 "what": "growth of the used part of the journal files (header: tail object's end) over this "
                         "build's cache intervals, written for every writer (this build, the old commit, the C "
-                        "program); bytes per entry × this build's one entry per tick",
+                        "program), per entry; × this build's own entries per cache tick (journalctl _PID=)",
             }
             r["follower"] = {
                 "cpu_source": "cgroup" if ends[0].get("follower_cg_ns") is not None else "schedstat",
@@ -2285,7 +2304,7 @@ def cachetick_rows(r):
     ct = r.get("cachetick")
     if not ct:
         return []
-    labels = list(ct["contenders"])
+    labels = ct["order"]
     new = ct["contenders"][labels[0]]
     old = ct["contenders"][labels[1]] if len(labels) > 1 else {}
     c = ct.get("c") or {}
@@ -2306,8 +2325,8 @@ def cachetick_rows(r):
     rows.append(("write_bytes by cache ticks", fmt(written), fmt(old.get("write_bytes")), "", "0",
                  None if written is None else written == 0))
     journal = new.get("journal") or {}
-    per_entry = journal.get("bytes_per_entry")
-    rows.append(("journald bytes per tick (journal files' used part)", fmt(per_entry, "", 0), "", "", "", None))
+    rows.append(("journald bytes per tick (journal files' used part)", fmt(journal.get("bytes_per_tick"), "", 0),
+                 "", "", "", None))
     rss, old_rss = new.get("rss_end_kb"), old.get("rss_end_kb")
     rows.append(("RSS at the end (MB)", fmt(rss / 1024 if rss else None, "", 1),
                  fmt(old_rss / 1024 if old_rss else None, "", 1), "", f"≤ {labels[1] if old else 'old'}",
@@ -2604,13 +2623,14 @@ def print_table(r):
         retired("  shell curl|jq CPU/fetch ÷ weatherd", fmt(ratios.get("shell_over_weatherd"), "×", 1), "≥ 50×")
     ct = r.get("cachetick")
     if ct:
-        labels = list(ct["contenders"])
+        labels = ct["order"]
         new = ct["contenders"][labels[0]]
         old_label = labels[1] if len(labels) > 1 else "old"
         add("")
         head = (f"  cache tick budgets ({new.get('cache_ticks', 0)} ticks at {ct['interval_s']} s, state file "
                 f"{ct['state_bytes']:,} bytes, with status --follow)")
-        add(f"{head:<{width + 18}} {'this build':>12} {old_label:>10} {'C':>8}   limit")
+        add(head)
+        add(f"{'':<{width + 18}} {'this build':>12} {old_label:>10} {'C':>8}   limit")
         for name, value, old_value, c_value, target, ok in cachetick_rows(r):
             verdict = "" if ok is None else ("ok" if ok else "MISSED  <<<")
             add(f"    {name:<{width + 14}} {value:>12} {old_value:>10} {c_value:>8}   {target:<24} {verdict}")
@@ -2625,8 +2645,9 @@ def print_table(r):
             f"{ct['state_bytes']:,} bytes on tmpfs")
         if journal:
             add(f"    journald: {fmt(journal.get('bytes'))} bytes used by {fmt(journal.get('entries'))} entries of every "
-                f"writer in the window (this build, {old_label}, C); journald's own write_bytes "
-                f"{fmt(journal.get('journald_write_bytes'))} (journal on tmpfs)")
+                f"writer in the window (this build, {old_label}, C): {fmt(journal.get('bytes_per_entry'))} bytes an entry "
+                f"× {fmt(journal.get('own_entries_per_tick'), '', 2)} entries of this build a cache tick; journald's own "
+                f"write_bytes {fmt(journal.get('journald_write_bytes'))} (journal on tmpfs)")
         if new.get("clones_in_run") is not None:
             add(f"    clone/clone3 calls over the whole sampled run, fetch ticks included: {new['clones_in_run']}"
                 + (f" ({old_label}: {ct['contenders'][old_label].get('clones_in_run')})" if old_label in ct['contenders'] else ""))
@@ -2744,7 +2765,7 @@ def main():
         else:
             old_ticking = Contender(old_label, old_binary, ticking.config, "every_tick")
             real.append(Contender(old_label, old_binary, default.config, "auto"))
-    cachetick = [Contender("this build", WEATHERD, default.config, "auto")]
+    cachetick = [Contender("this-build", WEATHERD, default.config, "auto")]
     if cachetick_old:
         cachetick.append(Contender(cachetick_old[0], cachetick_old[1],
                                    new_config("cachetick-old.yaml", "auto", PUBLIC_LIMITS), "auto"))
