@@ -41,7 +41,23 @@ def makefile_build_flags(tree):
     except OSError:
         return None
     match = re.search(r"^build:[^\n]*\n\t\$\(SWIFT\) build ([^\n]+)$", text, re.M)
-    return match.group(1).split() if match else None
+    if not match:
+        return None
+    # The Makefile's own variables (`NAME := …` or `NAME = …`, continued lines joined), e.g. $(RELEASE_FLAGS).
+    joined = text.replace("\\\n", " ")
+    variables = {m.group(1): m.group(2).strip()
+                 for m in re.finditer(r"^([A-Z_][A-Z0-9_]*)\s*:?=[ \t]*([^\n]*)$", joined, re.M)}
+    flags = match.group(1)
+    for _ in range(5):
+        expanded = re.sub(r"\$\(([A-Z_][A-Z0-9_]*)\)",
+                          lambda m: variables.get(m.group(1), m.group(0)) if m.group(1) != "SWIFT" else m.group(0),
+                          flags)
+        if expanded == flags:
+            break
+        flags = expanded
+    if "$(" in flags:
+        return None
+    return flags.split()
 
 
 def build_old(commit, progress=log):

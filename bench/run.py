@@ -29,6 +29,11 @@ What is measured:
   * the figures of the earlier benchmark, without verdicts where their budgets were retired: CPU
     per tick at 10 ms, the journal's share, the paced C floor of a tick's system calls, tick timing,
     the shell and Python baselines;
+  * the cache-tick budgets (section cachetick): CPU, context switches (all threads), clone calls (perf),
+    write_bytes (/proc/PID/io) per tick that fetches nothing, journald's bytes per tick and RSS at the end,
+    this build beside CACHETICK_OLD_COMMIT and bench/cachetick.c (the same tick in C), at the real 10 s
+    interval against `fake-open-meteo --data-interval 3600`, with a `weatherd status --follow` reading the
+    state file (its CPU per tick too), over BENCH_CACHETICK_SECONDS of ticks in one window;
   * the fleet figure: scripts/fleet-e2e (20 daemons behind the nginx cache against 1 alone), when it is
     there (bench/fleet.py).
 
@@ -52,13 +57,18 @@ Environment knobs (defaults in brackets):
                                configuration it reads (old: no refresh/limits keys)
   BENCH_PLANNER_DAY            the simulated-day binary [.build/release/bench-planner-day]
   BENCH_SKIP                   comma list of sections to skip: sizes, deb, old, plannerday, startup, main,
-                               compare, stderr, crosscheck, realtime, floors, shell, python, fleet;
+                               compare, stderr, crosscheck, realtime, floors, shell, python, fleet,
+                               cachetick;
                                skew: the real-interval run without its two skewed daemons
   BENCH_SECTIONS               comma list of the only sections to run (e.g. realtime): the others skipped
   BENCH_WORKDIR                where the daemons' caches (and an older daemon's state file) go
                                [.build/bench/work]; must be a real disk
   BENCH_RUNTIME_DIR            where the state files of daemons with a cache go, rewritten every tick
                                as in /run/weatherd [/dev/shm/weatherd-bench.PID]; must be tmpfs
+  BENCH_CACHETICK_SECONDS [600] the cache-tick window at the real 10 s interval (its ticks; up to
+                               BENCH_CACHETICK_EXTRA [6] more when fetch ticks fell in it)
+  BENCH_CACHETICK_OLD_COMMIT [cc5f51e]  the commit beside this build in the cache-tick section (built like
+                               BENCH_OLD_COMMIT); BENCH_CACHETICK_OLD_WEATHERD: a binary to use instead
   BENCH_STRICT=1               exit 1 when a target is missed (default: exit 0)
 """
 
@@ -149,8 +159,17 @@ FLOOR_N = knob("BENCH_FLOOR_N", 1000)
 OLD_COMMIT = os.environ.get("BENCH_OLD_COMMIT") or "2516b13"
 OLD_WEATHERD = os.environ.get("BENCH_OLD_WEATHERD") or None
 OLD_CONFIG = os.environ.get("BENCH_OLD_CONFIG") or "old"
+CACHETICK_OLD_COMMIT = os.environ.get("BENCH_CACHETICK_OLD_COMMIT") or "cc5f51e"
+CACHETICK_OLD_WEATHERD = os.environ.get("BENCH_CACHETICK_OLD_WEATHERD") or None
+CACHETICK_SECONDS = knob("BENCH_CACHETICK_SECONDS", 600)
+CACHETICK_EXTRA = knob("BENCH_CACHETICK_EXTRA", 6)
+CACHETICK_DATA_INTERVAL = 3600
+# The cache-tick budgets of the "one loop" issue: CPU per tick that fetches nothing at most this many times the
+# C program's (bench/cachetick.c), context switches per such tick (all threads) at most this many.
+CACHETICK_CPU_RATIO = 3
+CACHETICK_SWITCHES = 6
 SECTIONS = ("sizes", "deb", "old", "plannerday", "startup", "main", "compare", "stderr", "crosscheck", "realtime",
-            "floors", "shell", "python", "fleet")
+            "floors", "shell", "python", "fleet", "cachetick")
 SKIP = {s.strip() for s in os.environ.get("BENCH_SKIP", "").split(",") if s.strip()}
 ONLY = {s.strip() for s in os.environ.get("BENCH_SECTIONS", "").split(",") if s.strip()}
 if ONLY:
@@ -1639,6 +1658,384 @@ def section_realtime(contenders):
     return result
 
 
+# --------------------------------------------------------------------------
+# cache ticks
+
+
+JOURNAL_DIR = os.environ.get("WEATHERD_TEST_JOURNAL") or "/run/log/journal"
+
+
+def write_bytes_of(pid):
+    """`write_bytes` of /proc/<pid>/io: bytes the process (all its threads, exited ones too) caused to be sent
+    to a block device. Writes to tmpfs and to sockets are not in it."""
+    try:
+        with open(f"/proc/{pid}/io") as f:
+            for line in f:
+                if line.startswith("write_bytes:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def journal_used():
+    """(bytes used, entries) summed over the journal files under JOURNAL_DIR, read from each file's header:
+    the end of its tail object (tail_object_offset + that object's size) and n_entries. journald writes its
+    files through mmap on tmpfs here, so neither its write_bytes nor the files' sizes (grown in 8 MB steps)
+    say how much a tick adds; the used part of the arena does."""
+    used, entries = 0, 0
+    for directory, _, names in os.walk(JOURNAL_DIR):
+        for name in names:
+            if not name.endswith(".journal"):
+                continue
+            try:
+                with open(os.path.join(directory, name), "rb") as f:
+                    header = f.read(160)
+                    if header[:8] != b"LPKSHHRH" or len(header) < 160:
+                        continue
+                    tail, = struct.unpack_from("<Q", header, 136)
+                    n_entries, = struct.unpack_from("<Q", header, 152)
+                    size = 0
+                    if tail:
+                        f.seek(tail + 8)
+                        size, = struct.unpack("<Q", f.read(8))
+                    used += tail + ((size + 7) & ~7)
+                    entries += n_entries
+            except (OSError, struct.error):
+                continue
+    return used, entries
+
+
+def last_journal_entry(pid, path):
+    """The latest `WEATHER_SOURCE=cache` entry of `pid` (a cache tick's), written to `path` as one
+    FIELD=value a line without the fields journald adds itself (`_…`, `__…`); returns (fields, payload bytes)."""
+    result = subprocess.run(["journalctl", "-q", "--no-pager", "-o", "json", "-n", "20", f"_PID={pid}",
+                             "WEATHER_SOURCE=cache"], capture_output=True, text=True, timeout=60)
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
+    if not lines:
+        raise BenchError(f"no WEATHER_SOURCE=cache entry of pid {pid} in the journal")
+    entry = json.loads(lines[-1])
+    fields = [f"{k}={v}" for k, v in sorted(entry.items())
+              if not k.startswith("_") and isinstance(v, str) and "\n" not in v]
+    with open(path, "w") as f:
+        f.write("\n".join(fields) + "\n")
+    return len(fields), sum(len(x.encode()) for x in fields)
+
+
+def journal_times(pid):
+    """Wall times (s) of every journal entry of `pid`, or None without journalctl."""
+    result = subprocess.run(["journalctl", "-q", "--no-pager", "-o", "json", "--output-fields=__REALTIME_TIMESTAMP",
+                             f"_PID={pid}"], capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        return None
+    times = []
+    for line in result.stdout.splitlines():
+        try:
+            times.append(int(json.loads(line)["__REALTIME_TIMESTAMP"]) / 1e6)
+        except (ValueError, KeyError):
+            continue
+    return times
+
+
+def journald_pid():
+    """systemd-journald of this mount namespace (scripts/with-journald's), or None."""
+    try:
+        mine = os.readlink("/proc/self/ns/mnt")
+    except OSError:
+        return None
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/comm") as f:
+                if f.read().strip() != "systemd-journal":
+                    continue
+            if os.readlink(f"/proc/{name}/ns/mnt") == mine:
+                return int(name)
+        except OSError:
+            continue
+    return None
+
+
+class CloneCounter:
+    """`perf stat -I 1000` of the clone and clone3 system calls of one process (all its threads): the
+    threads and processes it creates, each call counted by the tracepoint as it is made."""
+
+    def __init__(self, pid, label):
+        self.path = os.path.join(OUT, f"cachetick-{label}.clones")
+        self.started = time.time()
+        self.proc = subprocess.Popen(
+            ["perf", "stat", "-x", ",", "-I", "1000", "-o", self.path, "-p", str(pid),
+             "-e", "syscalls:sys_enter_clone,syscalls:sys_enter_clone3"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def events(self):
+        """[(wall time at the end of the 1 s interval, clones in it)]; None when perf counted nothing."""
+        counts = {}
+        try:
+            with open(self.path) as f:
+                for line in f:
+                    parts = line.strip().split(",")
+                    if len(parts) < 4 or line.startswith("#"):
+                        continue
+                    try:
+                        t, value = float(parts[0]), int(parts[1])
+                    except ValueError:
+                        continue
+                    counts[t] = counts.get(t, 0) + value
+        except OSError:
+            return None
+        return sorted((self.started + t, n) for t, n in counts.items()) if counts else None
+
+
+def section_cachetick(new, old):
+    """Cache ticks at the real 10 s interval: this build and CACHETICK_OLD_COMMIT at the default configuration,
+    each against its own `fake-open-meteo --data-interval 3600` (nearly every tick fetches nothing), and the C
+    program of such a tick (bench/cachetick.c, the bytes of this build's state file, journal entry and STATUS=)
+    paced at 10 s, all in one window, with a `weatherd status --follow` reading this build's state file. Each
+    daemon is sampled half a tick after each of its ticks; an interval with a request in its look-alike's log
+    or a change of `ticks_fetched`/`requests` is a fetch interval and left out: the figures are sums over the
+    intervals without a fetch, divided by their ticks."""
+    contenders = [c for c in (new, old) if c]
+    servers, daemons, logs, clones = [], [], [], []
+    follower = follower_cgroup = c_proc = None
+    c_notify = None
+    c_dir = os.path.join(runtime_dir(), "cachetick-c")
+    os.makedirs(c_dir, exist_ok=True)
+    locations = default_locations()[1]
+    try:
+        for contender in contenders:
+            request_log = os.path.join(OUT, f"cachetick-{contender.label}.requests")
+            if os.path.exists(request_log):
+                os.unlink(request_log)
+            port_file = os.path.join(OUT, f"cachetick-{contender.label}.port")
+            servers.append(Server(f"cachetick-{contender.label}",
+                                  [FAKE, "--port", "0", "--port-file", port_file, "--mode", "realistic",
+                                   "--data-interval", str(CACHETICK_DATA_INTERVAL), "--request-log", request_log],
+                                  port_file))
+            logs.append(request_log)
+        # Started a third of a tick apart (this build, the old commit, the C program): no two ticks coincide.
+        third = REAL_INTERVAL_S / 3
+        for i, (contender, server) in enumerate(zip(contenders, servers)):
+            if i:
+                time.sleep(third)
+            daemon = Daemon(f"cachetick-{contender.label}", contender, server.base_url, interval=f"{REAL_INTERVAL_S}s")
+            daemons.append(daemon)
+            daemon.start()
+        this = daemons[0]
+        # Every location's first fetch done (one a tick), then a few cache ticks to take the entry from.
+        wait_wall(max(d.ready_wall for d in daemons) + (locations + 3) * REAL_INTERVAL_S, daemons)
+        journal_fields = os.path.join(OUT, "cachetick.journal-fields")
+        fields, payload = last_journal_entry(this.pid, journal_fields)
+        state_copy = os.path.join(OUT, "cachetick.state.json")
+        shutil.copyfile(this.state_path, state_copy)
+        state_bytes = os.path.getsize(state_copy)
+        status_file = os.path.join(OUT, "cachetick.status")
+        with open(status_file, "w") as f:
+            f.write(this.notify.last_status or "")
+        # The reader a bar runs, in a cgroup of its own.
+        follower_cgroup = CpuCgroup()
+        follower = subprocess.Popen(
+            [new.binary, "status", "--follow", "--format", "waybar", "--config", new.config,
+             "--state-file", this.state_path] + (["--cache-file", this.cache_path] if this.cache_path else []),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=clean_env({}))
+        if not follower_cgroup.add(follower.pid):
+            follower_cgroup = None
+        follower_threads = ThreadStats(follower.pid)
+
+        def mid_tick(daemon, after):
+            k = math.ceil((after - daemon.ready_wall) / REAL_INTERVAL_S - 0.5)
+            return daemon.ready_wall + (k + 0.5) * REAL_INTERVAL_S
+
+        intervals = max(1, math.ceil(CACHETICK_SECONDS / REAL_INTERVAL_S))
+        c_notify = NotifySocket()
+        c_notify.start_draining()
+        c_binary = build_cachetick()
+        # The C program: its iterations (launch + k·interval, k ≥ 1) two thirds of a tick after this build's.
+        c_launch = this.ready_wall + (math.ceil((time.time() + 0.5 - this.ready_wall) / REAL_INTERVAL_S - 2 / 3)
+                                      + 2 / 3) * REAL_INTERVAL_S
+        wait_wall(c_launch, daemons)
+        c_proc = subprocess.Popen(
+            [c_binary, "--journal-from", journal_fields, "--state-from", state_copy, "--status-from", status_file,
+             "--dir", c_dir, "--n", str(10 * (intervals + CACHETICK_EXTRA)), "--interval-us", str(REAL_INTERVAL_S * 1_000_000)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=clean_env({"NOTIFY_SOCKET": c_notify.path}))
+        firsts = [mid_tick(d, time.time() + 1) for d in daemons]
+        clones = [CloneCounter(d.pid, label) for d, label in zip(daemons, ("new", "old"))]
+        log(f"cachetick: {len(daemons)} daemons and the C program at {REAL_INTERVAL_S} s, state file {state_bytes} "
+            f"bytes, journal entry {fields} fields ({payload} bytes); {intervals} ticks or more from "
+            f"{time.strftime('%H:%M:%S', time.localtime(min(firsts)))}")
+
+        journald = journald_pid()
+        series = [[] for _ in daemons]
+
+        def take(i):
+            d = daemons[i]
+            s = d.sample()
+            state = d.state()["daemon"]
+            s["ticks_fetched"] = state.get("ticks_fetched")
+            s["requests"] = state.get("requests")
+            s["write_bytes"] = write_bytes_of(d.pid)
+            if i == 0:
+                s["journal_used"], s["journal_entries"] = journal_used()
+                s["journald_write_bytes"] = write_bytes_of(journald) if journald else None
+                follower_threads.poll()
+                s["follower_cg_ns"] = follower_cgroup.usage_ns() if follower_cgroup else None
+                s["follower_switches"], s["follower_sched_ns"], _ = follower_threads.totals()
+                if follower.poll() is not None:
+                    raise BenchError(f"status --follow exited with {follower.returncode}")
+            series[i].append(s)
+
+        def cache_intervals(i):
+            """The sample pairs of daemon i without a fetch between them."""
+            entries = parse_request_log(logs[i])
+            pairs = []
+            for a, b in zip(series[i], series[i][1:]):
+                fetched = any(a["wall"] < e["t"] <= b["wall"] for e in entries)
+                fetched = fetched or b["ticks_fetched"] != a["ticks_fetched"] or b["requests"] != a["requests"]
+                pairs.append((a, b, fetched))
+            return pairs
+
+        k = 0
+        extra = 0
+        while True:
+            events = sorted((mid_tick(d, first) + k * REAL_INTERVAL_S, i) for i, (d, first) in enumerate(zip(daemons, firsts)))
+            for t, i in events:
+                wait_wall(t, daemons)
+                take(i)
+            k += 1
+            if k <= intervals:
+                if k % 6 == 0:
+                    log(f"cachetick: {k}/{intervals} ticks")
+                continue
+            # Enough ticks without a fetch (a data period of the look-alike may end in the window): at most
+            # CACHETICK_EXTRA more.
+            cached = sum(b["ticks"] - a["ticks"] for a, b, f in cache_intervals(0) if not f)
+            if cached >= intervals or extra >= CACHETICK_EXTRA:
+                break
+            extra += 1
+        ends = [s[-1] for s in series]
+        fds = [count_fds(d.pid) for d in daemons]
+        for counter in clones:
+            counter.stop()
+        # After the last sample (half a tick after the old commit's tick) the C program's next iteration is most of a tick away.
+        c_proc.send_signal(signal.SIGTERM)
+        out, err = c_proc.communicate(timeout=30)
+        if c_proc.returncode != 0:
+            c_result = None
+            log(f"cachetick: the C program failed: {err.strip()}")
+        else:
+            c_result = json.loads(out)
+    finally:
+        for counter in clones:
+            counter.stop()
+        if c_proc and c_proc.poll() is None:
+            c_proc.kill()
+            c_proc.wait()
+        if follower and follower.poll() is None:
+            follower.terminate()
+            try:
+                follower.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                follower.kill()
+                follower.wait()
+        if follower_cgroup:
+            follower_cgroup.remove()
+        if c_notify:
+            c_notify.close()
+        for daemon in daemons:
+            if daemon.pid and daemon.exit_status is None:
+                daemon.stop()
+            daemon.kill()
+        for server in servers:
+            server.stop()
+        shutil.rmtree(c_dir, ignore_errors=True)
+    result = {"interval_s": REAL_INTERVAL_S, "data_interval_s": CACHETICK_DATA_INTERVAL, "state_bytes": state_bytes,
+              "journal_fields": fields, "journal_payload_bytes": payload,
+              "per": "sums over the intervals between two samples (half a tick after a tick) without a fetch, "
+                     "divided by the ticks in them",
+              "c": c_result, "contenders": {}, "order": [c.label for c in contenders]}
+    for i, (contender, daemon) in enumerate(zip(contenders, daemons)):
+        pairs = cache_intervals(i)
+        cache = [(a, b) for a, b, f in pairs if not f]
+        ticks = sum(b["ticks"] - a["ticks"] for a, b in cache)
+        total = lambda key: sum(b[key] - a[key] for a, b in cache if a.get(key) is not None and b.get(key) is not None)
+        r = {
+            "binary": contender.binary,
+            "state_file": daemon.state_path,
+            "intervals": len(pairs),
+            "fetch_intervals": sum(1 for _, _, f in pairs if f),
+            "cache_ticks": ticks,
+            "ticks_fetched_in_run": ends[i]["ticks_fetched"],
+            "cpu_source": "cgroup" if ends[i].get("cg_ns") is not None else "schedstat (threads seen)",
+            "rss_end_kb": ends[i]["VmRSS"],
+            "threads_end": ends[i].get("Threads"),
+            "fds_end": fds[i],
+            "exit_status": daemon.exit_status,
+        }
+        if ticks:
+            cpu_key = "cg_ns" if r["cpu_source"] == "cgroup" else "sched_ns"
+            r["cpu_us_per_tick"] = total(cpu_key) / 1e3 / ticks
+            r["context_switches_per_tick"] = total("switches") / ticks
+            r["threads_seen_per_tick"] = total("threads_seen") / ticks
+            r["write_bytes"] = total("write_bytes")
+            r["write_bytes_per_tick"] = r["write_bytes"] / ticks
+        events = clones[i].events() if i < len(clones) else None
+        if events is not None:
+            # A 1 s count belongs to a cache interval when the whole second lies inside it.
+            r["clones_in_cache_ticks"] = sum(n for t, n in events
+                                             if any(a["wall"] <= t - 1 and t <= b["wall"] for a, b in cache))
+            r["clones_in_run"] = sum(n for _, n in events)
+        if i == 0 and ticks:
+            entries = total("journal_entries")
+            used = total("journal_used")
+            own = journal_times(daemon.pid)
+            own_entries = sum(1 for t in own if any(a["wall"] < t <= b["wall"] for a, b in cache)) if own else None
+            r["journal"] = {
+                "bytes": used, "entries": entries,
+                "bytes_per_entry": used / entries if entries else None,
+                "own_entries_per_tick": own_entries / ticks if own_entries is not None else None,
+                "bytes_per_tick": used / entries * own_entries / ticks if entries and own_entries is not None else None,
+                "entries_per_tick_all_writers": entries / ticks,
+                "journald_write_bytes": total("journald_write_bytes") if journald else None,
+                "what": "growth of the used part of the journal files (header: tail object's end) over this "
+                        "build's cache intervals, written for every writer (this build, the old commit, the C "
+                        "program), per entry; × this build's own entries per cache tick (journalctl _PID=)",
+            }
+            r["follower"] = {
+                "cpu_source": "cgroup" if ends[0].get("follower_cg_ns") is not None else "schedstat",
+                "cpu_us_per_tick": (total("follower_cg_ns") / 1e3 if ends[0].get("follower_cg_ns") is not None
+                                    else total("follower_sched_ns") / 1e3) / ticks,
+                "context_switches_per_tick": total("follower_switches") / ticks,
+            }
+        result["contenders"][contender.label] = r
+    for daemon in daemons:
+        daemon.remove_files()
+    return result
+
+
+def build_cachetick():
+    binary = os.path.join(OUT, "bin", "cachetick")
+    os.makedirs(os.path.dirname(binary), exist_ok=True)
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if not cc:
+        raise BenchError("no C compiler for bench/cachetick.c")
+    result = subprocess.run([cc, "-O2", "-Wall", "-o", binary, os.path.join(BENCH_DIR, "cachetick.c"), "-lsystemd"],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BenchError("bench/cachetick.c: " + result.stderr.strip()[-500:])
+    return binary
+
+
 def run_floor(binary, args):
     result = subprocess.run([binary] + args, capture_output=True, text=True, timeout=600)
     if result.returncode != 0:
@@ -1888,6 +2285,9 @@ def verdicts(r):
     if startup:
         value = startup["exec_to_ready_ms"]["median"]
         rows.append(("exec → READY=1 (median)", fmt(value, "ms", 1), "≤ 20 ms", value <= 20))
+    for name, value, _, _, target, ok in cachetick_rows(r):
+        if ok is not None:
+            rows.append((f"cache tick: {name}", value, target, ok))
     compare = r.get("compare")
     if compare:
         value = compare["ratio"]
@@ -1897,6 +2297,43 @@ def verdicts(r):
 
 
 PLANNER_DAY_ROW = "weighted calls a day, simulated UTC day, at the look-alike"
+
+
+def cachetick_rows(r):
+    """The cache-tick budgets: (name, this build, old commit, C, limit, met or None), the values as text."""
+    ct = r.get("cachetick")
+    if not ct:
+        return []
+    labels = ct["order"]
+    new = ct["contenders"][labels[0]]
+    old = ct["contenders"][labels[1]] if len(labels) > 1 else {}
+    c = ct.get("c") or {}
+    rows = []
+    cpu, c_cpu = new.get("cpu_us_per_tick"), c.get("cpu_us_per_iter")
+    ratio = cpu / c_cpu if cpu is not None and c_cpu else None
+    rows.append(("CPU per cache tick (µs)", fmt(cpu, "", 1), fmt(old.get("cpu_us_per_tick"), "", 1), fmt(c_cpu, "", 1),
+                 f"≤ {CACHETICK_CPU_RATIO} × C (ratio {fmt(ratio, '', 2)})",
+                 None if ratio is None else ratio <= CACHETICK_CPU_RATIO))
+    switches = new.get("context_switches_per_tick")
+    rows.append(("context switches per cache tick (all threads)", fmt(switches, "", 2),
+                 fmt(old.get("context_switches_per_tick"), "", 2), fmt(c.get("context_switches_per_iter"), "", 2),
+                 f"≤ {CACHETICK_SWITCHES}", None if switches is None else switches <= CACHETICK_SWITCHES))
+    clones = new.get("clones_in_cache_ticks")
+    rows.append(("threads created by cache ticks (clone, perf)", fmt(clones), fmt(old.get("clones_in_cache_ticks")),
+                 "0", "0", None if clones is None else clones == 0))
+    written = new.get("write_bytes")
+    rows.append(("write_bytes by cache ticks", fmt(written), fmt(old.get("write_bytes")), "", "0",
+                 None if written is None else written == 0))
+    journal = new.get("journal") or {}
+    rows.append(("journald bytes per tick (journal files' used part)", fmt(journal.get("bytes_per_tick"), "", 0),
+                 "", "", "", None))
+    rss, old_rss = new.get("rss_end_kb"), old.get("rss_end_kb")
+    rows.append(("RSS at the end (MB)", fmt(rss / 1024 if rss else None, "", 1),
+                 fmt(old_rss / 1024 if old_rss else None, "", 1), "", f"≤ {labels[1] if old else 'old'}",
+                 None if not (rss and old_rss) else rss <= old_rss))
+    follower = new.get("follower") or {}
+    rows.append(("status --follow: CPU per tick (µs)", fmt(follower.get("cpu_us_per_tick"), "", 1), "", "", "", None))
+    return rows
 
 
 def planner_day_line(day):
@@ -2184,6 +2621,36 @@ def print_table(r):
         ratios = r.get("ratios", {})
         retired("  Python requests CPU/fetch ÷ weatherd", fmt(ratios.get("python_over_weatherd"), "×", 1), "≥ 5×")
         retired("  shell curl|jq CPU/fetch ÷ weatherd", fmt(ratios.get("shell_over_weatherd"), "×", 1), "≥ 50×")
+    ct = r.get("cachetick")
+    if ct:
+        labels = ct["order"]
+        new = ct["contenders"][labels[0]]
+        old_label = labels[1] if len(labels) > 1 else "old"
+        add("")
+        head = (f"  cache tick budgets ({new.get('cache_ticks', 0)} ticks at {ct['interval_s']} s, state file "
+                f"{ct['state_bytes']:,} bytes, with status --follow)")
+        add(head)
+        add(f"{'':<{width + 18}} {'this build':>12} {old_label:>10} {'C':>8}   limit")
+        for name, value, old_value, c_value, target, ok in cachetick_rows(r):
+            verdict = "" if ok is None else ("ok" if ok else "MISSED  <<<")
+            add(f"    {name:<{width + 14}} {value:>12} {old_value:>10} {c_value:>8}   {target:<24} {verdict}")
+        journal = new.get("journal") or {}
+        c = ct.get("c") or {}
+        add(f"    per cache tick: sums over {new.get('intervals', 0) - new.get('fetch_intervals', 0)} of "
+            f"{new.get('intervals', 0)} intervals (half a tick after each tick) without a request in the look-alike's "
+            f"log nor a change of ticks_fetched/requests; fetch intervals left out: {new.get('fetch_intervals')} "
+            f"({old_label}: {ct['contenders'][old_label]['fetch_intervals'] if old_label in ct['contenders'] else 'n/a'})")
+        add(f"    CPU: cgroup of each daemon (all threads); C: getrusage over its {c.get('n', 'n/a')} iterations, "
+            f"{ct['journal_fields']} journal fields ({ct['journal_payload_bytes']} bytes), STATUS=, the state file's "
+            f"{ct['state_bytes']:,} bytes on tmpfs")
+        if journal:
+            add(f"    journald: {fmt(journal.get('bytes'))} bytes used by {fmt(journal.get('entries'))} entries of every "
+                f"writer in the window (this build, {old_label}, C): {fmt(journal.get('bytes_per_entry'))} bytes an entry "
+                f"× {fmt(journal.get('own_entries_per_tick'), '', 2)} entries of this build a cache tick; journald's own "
+                f"write_bytes {fmt(journal.get('journald_write_bytes'))} (journal on tmpfs)")
+        if new.get("clones_in_run") is not None:
+            add(f"    clone/clone3 calls over the whole sampled run, fetch ticks included: {new['clones_in_run']}"
+                + (f" ({old_label}: {ct['contenders'][old_label].get('clones_in_run')})" if old_label in ct['contenders'] else ""))
     for line in fleet.lines(r.get("fleet")):
         add(line)
     add("-" * (width + 53))
@@ -2210,7 +2677,7 @@ def main():
         if not os.access(path, os.X_OK):
             print(f"bench: {path} missing: run `make bench`", file=sys.stderr)
             return 2
-    measured = {"startup", "main", "compare", "stderr", "crosscheck", "realtime"}
+    measured = {"startup", "main", "compare", "stderr", "crosscheck", "realtime", "cachetick"}
     if not measured <= SKIP and not os.path.exists("/run/systemd/journal/socket"):
         print(
             "bench: no journald socket (/run/systemd/journal/socket): run inside scripts/with-journald "
@@ -2269,6 +2736,15 @@ def main():
             old_label = built["commit"][:7]
             results["old"] = built
     results["old_label"] = old_label
+    cachetick_old = None
+    if "cachetick" not in SKIP:
+        if CACHETICK_OLD_WEATHERD:
+            cachetick_old = ("other", snapshot(CACHETICK_OLD_WEATHERD, "weatherd-cachetick-other"))
+        else:
+            built = section("cachetick-old", lambda: dict(zip(("binary", "commit", "flags", "build_seconds"),
+                                                              old_build.build_old(CACHETICK_OLD_COMMIT, log))))
+            if built:
+                cachetick_old = (built["commit"][:7], snapshot(built["binary"], f"weatherd-{built['commit'][:7]}"))
     results["sizes"] = section("sizes", section_sizes, old_binary)
     results["deb"] = section("deb", section_deb)
 
@@ -2289,10 +2765,14 @@ def main():
         else:
             old_ticking = Contender(old_label, old_binary, ticking.config, "every_tick")
             real.append(Contender(old_label, old_binary, default.config, "auto"))
+    cachetick = [Contender("this-build", WEATHERD, default.config, "auto")]
+    if cachetick_old:
+        cachetick.append(Contender(cachetick_old[0], cachetick_old[1],
+                                   new_config("cachetick-old.yaml", "auto", PUBLIC_LIMITS), "auto"))
     if "skew" not in SKIP:
         real += skew.contenders(Contender, WEATHERD, default.config)
     try:
-        for contender in [ticking, default] + real + ([old_ticking] if old_ticking else []):
+        for contender in [ticking, default] + real + ([old_ticking] if old_ticking else []) + cachetick[1:]:
             check_config(contender)
     except BenchError as error:
         print(f"bench: {error}", file=sys.stderr)
@@ -2335,6 +2815,8 @@ def main():
         results["crosscheck_run"] = section("crosscheck", section_crosscheck, fake, ticking)
         results["realtime"] = section("realtime", section_realtime, real)
         results["skew"] = skew.summary(results["realtime"]) if results["realtime"] else None
+        results["cachetick"] = section("cachetick", section_cachetick, *cachetick,
+                                       *([None] if len(cachetick) == 1 else []))
         floors = None
         if "floors" not in SKIP:
             binary, with_systemd = build_floor()
