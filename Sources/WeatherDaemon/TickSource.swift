@@ -1,4 +1,6 @@
-import Dispatch
+import NIOCore
+import NIOPosix
+import Synchronization
 
 /// What drives ticks: a repeating timer in production, a manual trigger in tests.
 public protocol TickSource: Sendable {
@@ -9,59 +11,87 @@ public protocol TickSource: Sendable {
 }
 
 /// A running tick source.
-public protocol Ticker {
+public protocol Ticker: Sendable {
     /// Stops the ticks.
     func stop()
 }
 
-/// A `DispatchSourceTimer` with a small leeway: tick *k* fires near `start + k·interval`, without drift.
-/// It fires on the main queue, the thread the loop runs on (``WeatherService/run()``): a tick is one
-/// wake-up of that thread, with no other thread woken.
-public struct DispatchTickSource: TickSource {
-    private let queue: DispatchQueue
+/// A timer on an NIO event loop: tick *k* fires at `start + k·interval` on the event loop's thread,
+/// without drift, and the loop's task (Swift's global executor is NIO's event loops in the daemon)
+/// wakes on that same thread.
+///
+/// Not a Dispatch timer, for a measured reason (bench/README.md, "cachetick"): on Linux the async main
+/// hands the main queue to libdispatch (`dispatch_main`), whose worker threads drain it and a timer's
+/// queue, and exit after about 5 s idle; at a 10 s interval every tick created two threads (120 clone
+/// calls in 60 ticks) and the manager thread woke about 10 times a tick. An event loop thread lives
+/// from start to stop.
+public struct EventLoopTickSource: TickSource {
+    private let eventLoop: any EventLoop
 
-    /// Creates the source, firing on `queue`.
-    public init(queue: DispatchQueue = .main) {
-        self.queue = queue
+    /// Creates the source, ticking on `eventLoop` (default: one of NIO's singleton group).
+    public init(eventLoop: any EventLoop = MultiThreadedEventLoopGroup.singleton.next()) {
+        self.eventLoop = eventLoop
     }
 
     /// Starts a timer.
     public func start(interval: Duration, handler: @escaping @Sendable (_ missed: Int) -> Void) -> any Ticker {
-        let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
-        let nanoseconds = max(Int(interval.seconds * 1e9), 1_000_000)
-        // 1% of the interval, at most 50 ms: wake-ups can be coalesced while ticks stay on time.
-        let leeway = min(nanoseconds / 100, 50_000_000)
-        // Tick 0 runs at once; the timer carries ticks 1, 2, … on the grid start + k·interval (an
-        // explicit first deadline: with `.now()` the grid came out shifted by several milliseconds).
-        source.schedule(
-            deadline: .now() + .nanoseconds(nanoseconds),
-            repeating: .nanoseconds(nanoseconds),
-            leeway: .nanoseconds(leeway)
+        let ticker = EventLoopTicker(
+            eventLoop: eventLoop,
+            interval: .nanoseconds(max(Int64(interval.seconds * 1e9), 1_000_000)),
+            handler: handler
         )
-        // When the process could not run past several deadlines (stopped, frozen, a paused VM, a queue
-        // blocked), Dispatch merges them into one event whose `data` counts them: one tick runs, the one
-        // the clock says, and the others are counted as missed, not replayed (SPEC §4). The timer runs
-        // on the monotonic clock: a suspend misses no tick. The handler holds the source until `stop()`
-        // releases the handler.
-        source.setEventHandler {
-            handler(max(Int(source.data), 1) - 1)
-        }
-        queue.async { handler(0) }
-        source.resume()
-        return DispatchTicker(source: source)
+        ticker.begin()
+        return ticker
     }
 }
 
-/// A running ``DispatchTickSource`` timer.
-final class DispatchTicker: Ticker {
-    private let source: any DispatchSourceTimer
+/// A running ``EventLoopTickSource`` timer.
+final class EventLoopTicker: Ticker {
+    private let eventLoop: any EventLoop
+    private let interval: TimeAmount
+    private let handler: @Sendable (Int) -> Void
+    /// The next deadline's task, and whether the ticker was stopped.
+    private let state = Mutex<(scheduled: Scheduled<Void>?, stopped: Bool)>((nil, false))
 
-    init(source: any DispatchSourceTimer) {
-        self.source = source
+    init(eventLoop: any EventLoop, interval: TimeAmount, handler: @escaping @Sendable (Int) -> Void) {
+        self.eventLoop = eventLoop
+        self.interval = interval
+        self.handler = handler
+    }
+
+    /// Tick 0 at once; the rest on the grid.
+    func begin() {
+        let start = NIODeadline.now()
+        eventLoop.execute { [self] in
+            guard !state.withLock({ $0.stopped }) else { return }
+            handler(0)
+            schedule(tick: 1, from: start)
+        }
+    }
+
+    /// Schedules tick `k` at `start + k·interval`. When the process could not run past several
+    /// deadlines (stopped, frozen, a paused VM), the tick that fires is the one the clock says and the
+    /// ones before it are counted as missed, not replayed (SPEC §4). NIO's deadlines are on the
+    /// monotonic clock.
+    private func schedule(tick k: Int64, from start: NIODeadline) {
+        let task = eventLoop.scheduleTask(deadline: start + interval * k) { [self] in
+            guard !state.withLock({ $0.stopped }) else { return }
+            let elapsed = NIODeadline.now() - start
+            let due = max(k, elapsed.nanoseconds / interval.nanoseconds)
+            handler(Int(due - k))
+            schedule(tick: due + 1, from: start)
+        }
+        state.withLock { state in
+            if state.stopped { task.cancel() } else { state.scheduled = task }
+        }
     }
 
     func stop() {
-        source.setEventHandler(handler: nil)
-        source.cancel()
+        let scheduled = state.withLock { state -> Scheduled<Void>? in
+            state.stopped = true
+            defer { state.scheduled = nil }
+            return state.scheduled
+        }
+        scheduled?.cancel()
     }
 }

@@ -5,9 +5,8 @@ import UnixSignals
 import WeatherCore
 
 /// The daemon as a swift-service-lifecycle `Service` (SPEC §4, §7, §8): `run()` owns a ``WeatherLoop``
-/// and feeds it one stream of events — ticks and watchdog deadlines (Dispatch timers on the main queue
-/// that only yield into the stream), SIGHUP and SIGUSR1, the ends of fetches and cache writes, graceful
-/// shutdown — on one thread, the main one. Fetches and durable writes are child tasks of `run()`, so
+/// and feeds it one stream of events — ticks and watchdog deadlines (timers that only yield into the
+/// stream), SIGHUP and SIGUSR1, the ends of fetches and cache writes, graceful shutdown — one at a time. Fetches and durable writes are child tasks of `run()`, so
 /// stopping is cancellation: graceful shutdown cancels the fetch (the HTTP client ends a cancelled
 /// request at once) and lets the cache write end, and the `ServiceGroup`'s maximum graceful shutdown
 /// duration cancels whatever still runs (a cache write stuck on a dying disk is given up).
@@ -45,8 +44,9 @@ public struct WeatherService: Service {
         await runLoop()
     }
 
-    /// The loop, on the main actor: the thread the async main already serves, where the timers fire.
-    @MainActor
+    /// The loop. In the daemon Swift's global executor is NIO's event loops (Run.swift), so the loop
+    /// runs on the event loop thread its timers fire on, woken by nothing else on a tick that fetches
+    /// nothing.
     private func runLoop() async {
         let (events, continuation) = AsyncStream.makeStream(of: ServiceEvent.self)
         let loop = WeatherLoop(
