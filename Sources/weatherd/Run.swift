@@ -28,13 +28,6 @@ struct Run: AsyncParsableCommand {
 
     func run() async throws {
         let config = try common.loadConfiguration(runtime)
-        // Swift's global executor becomes NIO's event loop threads (started once, kept until exit), so
-        // the async work of a fetch runs where its I/O already is, and no thread is made for it: without
-        // this, libdispatch started and reaped worker threads for every fetch (bench/README.md).
-        // NIO asks for the main thread.
-        await MainActor.run {
-            _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-        }
         let logger = World.makeLogger(target: runtime.logTarget, level: runtime.logLevel)
         let stateFile = StateFile(path: World.stateFilePath(config))
         let cacheFile = StateFile(path: World.cacheFilePath(config))
@@ -49,6 +42,8 @@ struct Run: AsyncParsableCommand {
         // Trapped before READY=1, so a SIGHUP right after it is never lost.
         let signals = await UnixSignalsSequence(trapping: .sighup, .sigusr1)
         let loader = common.loader(runtime)
+        // The loop's thread: one of NIO's event loops, where its timers fire too (WeatherService).
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
         let service = WeatherService(
             configuration: config,
             stateFile: stateFile,
@@ -58,8 +53,8 @@ struct Run: AsyncParsableCommand {
                 makeProvider: { World.makeProvider($0, httpClient: httpClient, logger: logger) },
                 makeGeocoder: { World.makeGeocoder($0, httpClient: httpClient, logger: logger) },
                 notifier: ServiceNotifier(),
-                ticks: EventLoopTickSource(),
-                watchdogTicks: EventLoopTickSource(),
+                ticks: EventLoopTickSource(eventLoop: eventLoop),
+                watchdogTicks: EventLoopTickSource(eventLoop: eventLoop),
                 now: World.moment,
                 pid: Int(getpid()),
                 version: WeatherdVersion.current,
@@ -67,7 +62,8 @@ struct Run: AsyncParsableCommand {
                 reloadConfiguration: { () throws(ConfigError) -> Configuration in try loader.load() }
             ),
             logger: logger,
-            signals: signals
+            signals: signals,
+            eventLoop: eventLoop
         )
         var groupLogger = logger
         groupLogger.logLevel = .error
