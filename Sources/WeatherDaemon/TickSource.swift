@@ -17,14 +17,13 @@ public protocol Ticker: Sendable {
 }
 
 /// A timer on an NIO event loop: tick *k* fires at `start + k·interval` on the event loop's thread,
-/// without drift, and the loop's task (Swift's global executor is NIO's event loops in the daemon)
-/// wakes on that same thread.
+/// without drift; the loop runs on the same event loop (``WeatherService``), so a tick is handled in the
+/// timer's callback.
 ///
 /// Not a Dispatch timer, for a measured reason (bench/README.md, "cachetick"): on Linux the async main
 /// hands the main queue to libdispatch (`dispatch_main`), whose worker threads drain it and a timer's
 /// queue, and exit after about 5 s idle; at a 10 s interval every tick created two threads (120 clone
-/// calls in 60 ticks) and the manager thread woke about 10 times a tick. An event loop thread lives
-/// from start to stop.
+/// calls in 60 ticks). An event loop thread lives from start to stop.
 public struct EventLoopTickSource: TickSource {
     private let eventLoop: any EventLoop
 

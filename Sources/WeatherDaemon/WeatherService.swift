@@ -7,11 +7,12 @@ import UnixSignals
 import WeatherCore
 
 /// The daemon as a swift-service-lifecycle `Service` (SPEC §4, §7, §8): `run()` owns a ``WeatherLoop``
-/// and feeds it one stream of events — ticks and watchdog deadlines (timers that only yield into the
-/// stream), SIGHUP and SIGUSR1, the ends of fetches and cache writes, graceful shutdown — one at a time. Fetches and durable writes are child tasks of `run()`, so
-/// stopping is cancellation: graceful shutdown cancels the fetch (the HTTP client ends a cancelled
-/// request at once) and lets the cache write end, and the `ServiceGroup`'s maximum graceful shutdown
-/// duration cancels whatever still runs (a cache write stuck on a dying disk is given up).
+/// on one thread (``LoopThread``) and hands it its events one at a time — ticks and watchdog deadlines,
+/// SIGHUP and SIGUSR1, the ends of fetches and cache writes, graceful shutdown. Fetches and durable
+/// writes are child tasks of `run()`, so stopping is cancellation: graceful shutdown cancels the fetch
+/// (the HTTP client ends a cancelled request at once) and lets the cache write end, and the
+/// `ServiceGroup`'s maximum graceful shutdown duration cancels whatever still runs (a cache write stuck
+/// on a dying disk is given up).
 public struct WeatherService: Service {
     fileprivate let configuration: Configuration
     fileprivate let stateFile: StateFile?
