@@ -846,14 +846,19 @@ class Server:
             return response.read()
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop_process(self.proc)
         self.log.close()
+
+
+def stop_process(proc, sig=signal.SIGTERM):
+    """Sends `sig` to a running `proc` and waits up to 10 s for it to end, then kills it."""
+    if proc.poll() is None:
+        proc.send_signal(sig)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def percentile(values, p):
@@ -1770,13 +1775,7 @@ class CloneCounter:
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop_process(self.proc, signal.SIGINT)
 
     def events(self):
         """[(wall time at the end of the 1 s interval, clones in it)]; None when perf counted nothing."""
@@ -1941,13 +1940,8 @@ def section_cachetick(new, old):
         if c_proc and c_proc.poll() is None:
             c_proc.kill()
             c_proc.wait()
-        if follower and follower.poll() is None:
-            follower.terminate()
-            try:
-                follower.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                follower.kill()
-                follower.wait()
+        if follower:
+            stop_process(follower)
         if follower_cgroup:
             follower_cgroup.remove()
         if c_notify:

@@ -134,7 +134,10 @@ struct CacheWriter {
     }
 
     /// A continuation resumed once: by the write's end or by cancellation, whichever comes first (a
-    /// cancellation before the wait began resumes it as soon as it begins).
+    /// cancellation before the wait began resumes it as soon as it begins). Hand-written because
+    /// `NIOThreadPool.runIfActive` keeps waiting for a write stuck in a syscall after its task is
+    /// cancelled, which would hold the exit past the ServiceGroup's maximum duration; the two sides
+    /// resume from different threads, hence the lock.
     private final class Waiter: Sendable {
         private let state = Mutex<
             (continuation: CheckedContinuation<FileSystemError?, Never>?, result: FileSystemError??)

@@ -49,7 +49,9 @@ final class EventLoopTicker: Ticker {
     private let eventLoop: any EventLoop
     private let interval: TimeAmount
     private let handler: @Sendable (Int) -> Void
-    /// The next deadline's task, and whether the ticker was stopped.
+    /// The next deadline's task, and whether the ticker was stopped. Under a lock because `stop()` may
+    /// come from a thread other than the event loop's (a reload's new interval, tests); the callbacks
+    /// read it once a tick.
     private let state = Mutex<(scheduled: Scheduled<Void>?, stopped: Bool)>((nil, false))
 
     init(eventLoop: any EventLoop, interval: TimeAmount, handler: @escaping @Sendable (Int) -> Void) {
