@@ -50,6 +50,13 @@ public struct JSONWriter {
         append(literal ?? "null")
     }
 
+    /// Appends `fragment`, the text of one complete JSON value (as another writer made it), as the next
+    /// value: an element of the array being written (`key` nil) or the value of `key`.
+    public mutating func fragment(_ key: String?, _ fragment: [UInt8]) {
+        prefix(key)
+        bytes.append(contentsOf: fragment)
+    }
+
     private mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }

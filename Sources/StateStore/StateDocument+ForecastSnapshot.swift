@@ -94,14 +94,13 @@ extension StateDocument.DayEntry {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.NowcastEntry {
-    /// The nowcast of `entry` with its summary at `apiNow` (the time of writing on the API's clock); nil
-    /// when not known (switched off, or not fetched yet). With no step still coming, the summary's
-    /// fields are null.
-    init?(_ entry: LocationState, at apiNow: Timestamp) {
+    /// The nowcast of `entry` with `summary`, its summary at the time of writing on the API's clock; nil
+    /// when not known (switched off, or not fetched yet). With no step still coming (`summary` nil), the
+    /// summary's fields are null.
+    init?(_ entry: LocationState, summary: NowcastSummary?) {
         guard let forecast = entry.forecast, forecast.nowcastFetchedAt != nil || !forecast.nowcast.isEmpty else {
             return nil
         }
-        let summary = entry.nowcastSummary(at: apiNow)
         self.init(
             fetched_at: forecast.nowcastFetchedAt?.rfc3339,
             steps: forecast.nowcast.map { step in

@@ -5,8 +5,14 @@ import WeatherCore
 extension StateDocument {
     /// The document of `snapshot`. Non-finite numbers (which JSON cannot hold) are left out.
     init(_ snapshot: StateSnapshot) {
-        let daemon = snapshot.daemon
+        self.init(withoutLocations: snapshot)
         let apiNow = snapshot.apiTime(snapshot.generatedAt)
+        locations = snapshot.locations.map { LocationEntry($0, apiNow: apiNow) }
+    }
+
+    /// The document of `snapshot` with an empty `locations` array (``StateEncoder`` writes those itself).
+    init(withoutLocations snapshot: StateSnapshot) {
+        let daemon = snapshot.daemon
         self.init(
             schema_version: snapshot.schemaVersion,
             generated_at: snapshot.generatedAt.rfc3339,
@@ -40,7 +46,7 @@ extension StateDocument {
             ),
             current_location: snapshot.currentLocation,
             rotation_index: snapshot.rotationIndex,
-            locations: snapshot.locations.map { LocationEntry($0, apiNow: apiNow) }
+            locations: []
         )
     }
 
@@ -109,7 +115,12 @@ extension StateDocument.Window {
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.LocationEntry {
     /// The entry of `entry`; its nowcast summed up at `apiNow`, the time of writing on the API's clock.
-    fileprivate init(_ entry: LocationState, apiNow: Timestamp) {
+    init(_ entry: LocationState, apiNow: Timestamp) {
+        self.init(entry, nowcastSummary: entry.nowcastSummary(at: apiNow))
+    }
+
+    /// The entry of `entry` with `summary`, its nowcast summed up at the time of writing.
+    init(_ entry: LocationState, nowcastSummary summary: NowcastSummary?) {
         let location = entry.location
         self.init(
             id: location.id,
@@ -122,7 +133,7 @@ extension StateDocument.LocationEntry {
             weather: entry.weather.map(StateDocument.WeatherEntry.init),
             today: entry.today.map(StateDocument.DayEntry.init),
             forecast: entry.forecast.flatMap(StateDocument.ForecastEntry.init),
-            nowcast: StateDocument.NowcastEntry(entry, at: apiNow),
+            nowcast: StateDocument.NowcastEntry(entry, summary: summary),
             last_error: entry.lastError.map { error in
                 StateDocument.ErrorEntry(
                     kind: error.kind,

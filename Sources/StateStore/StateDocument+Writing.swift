@@ -10,12 +10,20 @@ extension StateDocument {
     /// notices; at the benchmark's 10 ms ticks it put the rebuilt loop at 1.36–1.49 × the per-fetch CPU
     /// of the loop before (this writer: 1.09–1.19 ×), past the benchmark's budget of 1.3 ×.
     func write(to json: inout JSONWriter) {
+        write(to: &json) { json in
+            for entry in locations { entry.write(to: &json) }
+        }
+    }
+
+    /// The document with its `locations` array's elements written by `writeLocations` (``StateEncoder``
+    /// hands in each location's text as it was last written when nothing of it changed).
+    func write(to json: inout JSONWriter, locations writeLocations: (inout JSONWriter) -> Void) {
         json.beginObject()
         json.string("current_location", current_location)
         daemon.write("daemon", to: &json)
         json.string("generated_at", generated_at)
         json.beginArray("locations")
-        for entry in locations { entry.write(to: &json) }
+        writeLocations(&json)
         json.endArray()
         json.int("rotation_index", rotation_index)
         json.int("schema_version", schema_version)
@@ -80,7 +88,7 @@ extension StateDocument.Window {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.LocationEntry {
-    fileprivate func write(to json: inout JSONWriter) {
+    func write(to json: inout JSONWriter) {
         json.beginObject()
         if let consecutive_failures { json.int("consecutive_failures", consecutive_failures) }
         json.string("fetched_at", fetched_at)

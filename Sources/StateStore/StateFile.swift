@@ -93,12 +93,18 @@ public struct StateFile: Sendable {
     /// ``write(_:durable:)``, creating the directory again first when it went missing; returns whether it
     /// had to.
     public func writeRecreatingDirectory(_ snapshot: StateSnapshot, durable: Bool) throws(FileSystemError) -> Bool {
+        try writeRecreatingDirectory(StateEncoder.encodedBytes(snapshot), durable: durable)
+    }
+
+    /// Replaces the file with `text`, a state file's bytes (``StateEncoder``), as ``write(_:durable:)``
+    /// does, creating the directory again first when it went missing; returns whether it had to.
+    public func writeRecreatingDirectory(_ text: [UInt8], durable: Bool) throws(FileSystemError) -> Bool {
         do throws(FileSystemError) {
-            try write(snapshot, durable: durable)
+            try AtomicFile.write(text, to: path, durable: durable)
             return false
         } catch  where error.errno == ENOENT {
             try createDirectory()
-            try write(snapshot, durable: durable)
+            try AtomicFile.write(text, to: path, durable: durable)
             return true
         }
     }

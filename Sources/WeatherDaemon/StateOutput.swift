@@ -17,6 +17,8 @@ struct StateOutput {
     private let logger: Logger
     private var failure: FileSystemError?
     private var textfileFailure: FileSystemError?
+    /// Remembers each location's text: a location unchanged since the last tick is not encoded again.
+    private var encoder = StateEncoder()
 
     init(file: StateFile, textfile: String?, logger: Logger) {
         self.file = file
@@ -55,8 +57,8 @@ struct StateOutput {
     }
 
     /// Writes the state file; a runtime directory that went missing is created again first.
-    private func writeCreatingDirectory(_ snapshot: StateSnapshot) throws(FileSystemError) {
-        if try file.writeRecreatingDirectory(snapshot, durable: false) {
+    private mutating func writeCreatingDirectory(_ snapshot: StateSnapshot) throws(FileSystemError) {
+        if try file.writeRecreatingDirectory(encoder.encodedBytes(snapshot), durable: false) {
             logger.notice(
                 "the state file's directory was missing; created it again",
                 metadata: ["weather.state_file": "\(file.path)"]

@@ -251,4 +251,35 @@ struct StateEncoderReferenceTests {
         #expect(ours == theirs)
         #expect(ours.locations[0].location.name == name)
     }
+    /// The encoder that copies unchanged location entries writes, at every step of a run, the bytes the
+    /// static encoder makes of the same snapshot: when time alone moves (the nowcast summary changes
+    /// with it), when one location's state changes, when locations are added, removed or reordered.
+    @Test func rememberedEntriesAreTheTextOfTheirSnapshot() throws {
+        var encoder = StateEncoder()
+        var snapshot = forecastSnapshot()
+        var steps: [StateSnapshot] = [snapshot]
+        snapshot.daemon.ticks += 1
+        snapshot.currentLocation = snapshot.locations[1].location.id
+        steps.append(snapshot)  // nothing of a location changed
+        snapshot.generatedAt = snapshot.generatedAt.adding(seconds: 600)
+        steps.append(snapshot)  // the nowcast's summary moves on with the time
+        snapshot.locations[1].status = .stale
+        steps.append(snapshot)  // one location changed
+        snapshot.locations[0].forecast?.hourly.removeFirst()
+        steps.append(snapshot)  // one location's hours slid
+        snapshot.locations.reverse()
+        steps.append(snapshot)
+        snapshot.locations.removeLast()
+        steps.append(snapshot)
+        snapshot.locations.append(forecastSnapshot().locations[0])
+        steps.append(snapshot)
+        steps.append(SpecExample.snapshot)
+        var summaries: Set<String> = []
+        for (index, step) in steps.enumerated() {
+            let expected = StateEncoder.encode(step)
+            #expect(String(decoding: encoder.encodedBytes(step), as: UTF8.self) == expected, "step \(index)")
+            summaries.insert(expected.contains("rain in 23 min") ? "early" : "late")
+        }
+        #expect(summaries == ["early", "late"], "the time step changes the nowcast's summary")
+    }
 }
