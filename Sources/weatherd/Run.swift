@@ -27,12 +27,6 @@ struct Run: AsyncParsableCommand {
     @OptionGroup var runtime: RuntimeOptions
 
     func run() async throws {
-        // One event loop (the loop's thread, whose timers tick, and the HTTP client's) and one thread for
-        // the blocking cache write: the daemon has one request and one write in flight at most, and
-        // NIO's default of one of each per core made two threads that only cost memory (measured with
-        // `make bench`, section cachetick: bench/README.md). Set before anything uses NIO's singletons.
-        NIOSingletons.groupLoopCountSuggestion = 1
-        NIOSingletons.blockingPoolThreadCountSuggestion = 1
         let config = try common.loadConfiguration(runtime)
         let logger = World.makeLogger(target: runtime.logTarget, level: runtime.logLevel)
         let stateFile = StateFile(path: World.stateFilePath(config))

@@ -29,6 +29,14 @@ struct StatusFollower {
         // Nothing is buffered (every line is written with write(2)), so ending at once loses nothing.
         signal(SIGTERM) { _ in _exit(0) }
         signal(SIGINT) { _ in _exit(0) }
+        // The loop runs on the main thread, which keeps the signal mask the parent started it with: a
+        // parent that spawns from a thread blocking every signal (a test runner's Dispatch thread does)
+        // would otherwise leave SIGTERM and SIGINT pending for ever.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         let watch: StateFileWatch
         do {
             watch = try StateFileWatch(path: path)
