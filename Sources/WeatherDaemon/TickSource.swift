@@ -23,7 +23,8 @@ public protocol Ticker: Sendable {
 /// Not a Dispatch timer, for a measured reason (bench/README.md, "cachetick"): on Linux the async main
 /// hands the main queue to libdispatch (`dispatch_main`), whose worker threads drain it and a timer's
 /// queue, and exit after about 5 s idle; at a 10 s interval every tick created two threads (120 clone
-/// calls in 60 ticks). An event loop thread lives from start to stop.
+/// calls in 60 ticks). An event loop thread lives from start to stop, and `weatherd run`'s tasks run on
+/// it too (``EventLoopTaskExecutor``).
 public struct EventLoopTickSource: TickSource {
     private let eventLoop: any EventLoop
 
