@@ -37,6 +37,14 @@ public struct StateEncoder {
         return bytes
     }
 
+    /// Whether the strings of `a` and `b` that an entry writes as they are have the same bytes: `==` on
+    /// `String` compares canonically equivalent text as equal ("Zürich" composed and decomposed).
+    private static func sameText(_ a: LocationState, _ b: LocationState) -> Bool {
+        a.location.id.utf8.elementsEqual(b.location.id.utf8)
+            && a.location.name.utf8.elementsEqual(b.location.name.utf8)
+            && (a.lastError?.message ?? "").utf8.elementsEqual((b.lastError?.message ?? "").utf8)
+    }
+
     /// The same bytes as ``encodedBytes(_:)``; a location entry unchanged since this encoder's previous
     /// write (the same place in `locations`, the same state, the same nowcast summary at this time) is
     /// copied from that write's text.
@@ -48,7 +56,9 @@ public struct StateEncoder {
         StateDocument(withoutLocations: snapshot).write(to: &json) { json in
             for (index, state) in snapshot.locations.enumerated() {
                 let summary = state.nowcastSummary(at: apiNow)
-                if index < written.count, written[index].summary == summary, written[index].state == state {
+                if index < written.count, written[index].summary == summary, written[index].state == state,
+                    Self.sameText(written[index].state, state)
+                {
                     entries.append(written[index])
                 } else {
                     var entry = JSONWriter(capacity: 1024)

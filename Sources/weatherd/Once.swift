@@ -69,6 +69,8 @@ struct Once: AsyncParsableCommand {
                     entry.location = configured.resolved(latitude: place.latitude, longitude: place.longitude)
                 }
                 requests += 1
+                // The blocks are stamped with the time their request was sent, as the daemon stamps them.
+                let sentAt = World.now()
                 let forecast = try await provider.forecast(
                     at: entry.location,
                     units: config.units,
@@ -76,7 +78,7 @@ struct Once: AsyncParsableCommand {
                 )
                 entry.weather = forecast.weather
                 var known = LocationForecast()
-                known.take(forecast, at: forecast.weather.observedAt, wall: World.now())
+                known.take(forecast, at: sentAt, wall: World.now())
                 let shown = known.window(
                     at: World.now(),
                     settings: config.forecast,

@@ -31,12 +31,10 @@ struct StatusFollower {
         signal(SIGINT) { _ in _exit(0) }
         // The loop runs on the main thread, which keeps the signal mask the parent started it with: a
         // parent that spawns from a thread blocking every signal (a test runner's Dispatch thread does)
-        // would otherwise leave SIGTERM and SIGINT pending for ever.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        sigaddset(&stopSignals, SIGTERM)
-        sigaddset(&stopSignals, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        // would otherwise leave SIGTERM, SIGINT and a hangup pending for ever. Nothing is blocked here.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
         let watch: StateFileWatch
         do {
             watch = try StateFileWatch(path: path)
