@@ -9,14 +9,9 @@ extension StateDocument {
     /// 2-core machine). At the real 10 s interval that is about 1.5 s of CPU a day, which no user
     /// notices; at the benchmark's 10 ms ticks it put the rebuilt loop at 1.36–1.49 × the per-fetch CPU
     /// of the loop before (this writer: 1.09–1.19 ×), past the benchmark's budget of 1.3 ×.
-    func write(to json: inout JSONWriter) {
-        write(to: &json) { json in
-            for entry in locations { entry.write(to: &json) }
-        }
-    }
-
-    /// The document with its `locations` array's elements written by `writeLocations` (``StateEncoder``
-    /// hands in each location's text as it was last written when nothing of it changed).
+    ///
+    /// The `locations` array's elements are written by `writeLocations`: ``StateEncoder`` hands in each
+    /// location's text, as it was last written when nothing of it changed.
     func write(to json: inout JSONWriter, locations writeLocations: (inout JSONWriter) -> Void) {
         json.beginObject()
         json.string("current_location", current_location)

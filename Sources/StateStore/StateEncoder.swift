@@ -30,11 +30,8 @@ public struct StateEncoder {
 
     /// The same text as ``encode(_:)``, as UTF-8 bytes: what the state file write needs.
     public static func encodedBytes(_ snapshot: StateSnapshot) -> [UInt8] {
-        var json = JSONWriter(capacity: 768 + 1024 * snapshot.locations.count)
-        StateDocument(snapshot).write(to: &json)
-        var bytes = json.bytes
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+        var encoder = StateEncoder()
+        return encoder.encodedBytes(snapshot)
     }
 
     /// Whether the strings of `a` and `b` that an entry writes as they are have the same bytes: `==` on
