@@ -10,7 +10,9 @@
 #     throwaway root: dpkg --root=<tmp> --force-script-chrootless, so the
 #     maintainer scripts run with DPKG_ROOT=<tmp> (they only act under it:
 #     systemd-sysusers --root, journalctl --root, no systemctl);
-#   - lintian, when installed: no errors.
+#   - lintian, when installed: no errors;
+#   - the release binary it was built from (.build/release/weatherd, not with
+#     --deb) has its code in link order (Tests/packaging/check-link-order.py).
 #
 # Usage: Tests/packaging/check-deb.sh [--deb PATH | --reuse]
 #   --deb PATH   check this .deb
@@ -73,6 +75,12 @@ if [ ! -f "$deb" ]; then
 	finish
 fi
 echo "# checking $deb"
+
+# --- link order (scripts/link-order) ----------------------------------------------
+if [ "$mode" != given ] && [ -x .build/release/weatherd ]; then
+	check "the release binary's code is in link order (packaging/weatherd.order)" \
+		python3 Tests/packaging/check-link-order.py .build/release/weatherd packaging/weatherd.order
+fi
 
 # --- contents -------------------------------------------------------------------
 dpkg-deb -c "$deb" >"$tmp/contents" || { not_ok "dpkg-deb -c"; finish; }
