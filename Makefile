@@ -41,7 +41,7 @@ RELEASE_BIN := .build/release/weatherd
 DEB_PACKAGES := libsystemd-dev libyaml-dev pkg-config
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: all build deps run test format lint install uninstall clean check-systemd bench completions deb soak fleet fuzz check-deb ci
+.PHONY: all build link-order-input deps run test format lint install uninstall clean check-systemd bench completions deb soak fleet fuzz check-deb ci
 
 all: build
 
@@ -60,15 +60,20 @@ all: build
 # The functions a running weatherd executes are placed side by side
 # (--symbol-ordering-file=packaging/weatherd.order, written by scripts/link-order):
 # the kernel maps code 64 KB at a time, so scattered they kept 11-12 MB of the
-# 17.7 MB of code resident (make bench, cachetick: VmRSS 16.8 MB in this order,
-# 20.8-21.8 MB in the default one; scripts/link-order and bench/README.md have
+# 17.7 MB of code resident (make bench, cachetick: VmRSS 16.8 MiB in this order,
+# 20.8-21.8 MiB in the default one; scripts/link-order and bench/README.md have
 # the figures). A stale list costs memory, not correctness: missing names are skipped.
+# SwiftPM does not know the list as an input of the link, so `build` first removes
+# a release binary older than the list (link-order-input), and the link runs again.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Osize -Xswiftc -use-ld=lld \
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=packaging/weatherd.order -Xlinker --no-warn-symbol-ordering
 
-build:
+build: link-order-input
 	$(SWIFT) build $(RELEASE_FLAGS) --product weatherd
+
+link-order-input:
+	@if [ -e $(RELEASE_BIN) ] && [ packaging/weatherd.order -nt $(RELEASE_BIN) ]; then rm -f $(RELEASE_BIN); fi
 
 # The headers and pkg-config files of libsystemd and libyaml are needed to
 # compile the CSystemd and CYaml modules. Installed with apt-get only when

@@ -11,8 +11,9 @@
 #     maintainer scripts run with DPKG_ROOT=<tmp> (they only act under it:
 #     systemd-sysusers --root, journalctl --root, no systemctl);
 #   - lintian, when installed: no errors;
-#   - the release binary it was built from (.build/release/weatherd, not with
-#     --deb) has its code in link order (Tests/packaging/check-link-order.py).
+#   - the release binary in .build/release (the one `make deb` packs; not
+#     checked with --deb) has its code in link order
+#     (Tests/packaging/check-link-order.py).
 #
 # Usage: Tests/packaging/check-deb.sh [--deb PATH | --reuse]
 #   --deb PATH   check this .deb
@@ -80,6 +81,8 @@ echo "# checking $deb"
 if [ "$mode" != given ] && [ -x .build/release/weatherd ]; then
 	check "the release binary's code is in link order (packaging/weatherd.order)" \
 		python3 Tests/packaging/check-link-order.py .build/release/weatherd packaging/weatherd.order
+else
+	echo "skip - link order: no .build/release/weatherd to check (or --deb given)"
 fi
 
 # --- contents -------------------------------------------------------------------
