@@ -42,6 +42,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // libdispatch's hooks for draining the main queue on the main thread (WeatherDaemon's MainQueue).
+        .target(name: "CDispatchMain"),
         // libyaml, as a system library; all C stays in CYaml + YAML.
         .systemLibrary(
             name: "CYaml",
@@ -58,6 +60,7 @@ let package = Package(
         .target(
             name: "WeatherDaemon",
             dependencies: [
+                "CDispatchMain",
                 "WeatherCore",
                 "StateStore",
                 "YAML",

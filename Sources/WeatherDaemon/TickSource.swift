@@ -1,12 +1,10 @@
-import NIOCore
-import NIOPosix
-import Synchronization
+import Dispatch
 
 /// What drives ticks: a repeating timer in production, a manual trigger in tests.
 public protocol TickSource: Sendable {
     /// Starts calling `handler` every `interval`, the first time at once; the returned ticker stops it.
-    /// The handler's argument is the number of ticks missed just before this one (SPEC §4: skipped, not
-    /// replayed).
+    /// The handler's argument is the number of ticks missed just before this one: when the process could
+    /// not run past several deadlines (stopped, frozen, a paused VM), they are skipped, not replayed.
     func start(interval: Duration, handler: @escaping @Sendable (_ missed: Int) -> Void) -> any Ticker
 }
 
@@ -16,84 +14,43 @@ public protocol Ticker: Sendable {
     func stop()
 }
 
-/// A timer on an NIO event loop: tick *k* fires at `start + k·interval` on the event loop's thread,
-/// without drift; the loop runs on the same event loop (``WeatherService``), so a tick is handled in the
-/// timer's callback.
+/// A `DispatchSourceTimer`: tick *k* fires at `start + k·interval` on the monotonic clock, without drift,
+/// on `queue` — the main queue in `weatherd run`, which the main thread drains itself (``MainQueue``), so
+/// a tick runs on the loop's thread (``WeatherService``) and creates none.
 ///
-/// Not a Dispatch timer, for a measured reason (bench/README.md, "cachetick"): on Linux the async main
-/// hands the main queue to libdispatch (`dispatch_main`), whose worker threads drain it and a timer's
-/// queue, and exit after about 5 s idle; at a 10 s interval every tick created two threads (120 clone
-/// calls in 60 ticks). An event loop thread lives from start to stop, and `weatherd run`'s tasks run on
-/// it too (``EventLoopTaskExecutor``).
-public struct EventLoopTickSource: TickSource {
-    private let eventLoop: any EventLoop
+/// A repeating Dispatch timer stays on its grid: when deadlines pass while the process cannot run,
+/// libdispatch fires once and counts the deadlines in the source's `data`, which the handler gets as the
+/// ones missed.
+public struct DispatchTickSource: TickSource {
+    private let queue: DispatchQueue
 
-    /// Creates the source, ticking on `eventLoop` (default: one of NIO's singleton group).
-    public init(eventLoop: any EventLoop = MultiThreadedEventLoopGroup.singleton.next()) {
-        self.eventLoop = eventLoop
+    /// Creates the source, ticking on `queue`.
+    public init(queue: DispatchQueue = .main) {
+        self.queue = queue
     }
 
     /// Starts a timer.
     public func start(interval: Duration, handler: @escaping @Sendable (_ missed: Int) -> Void) -> any Ticker {
-        let ticker = EventLoopTicker(
-            eventLoop: eventLoop,
-            interval: .nanoseconds(max(Int64(interval.seconds * 1e9), 1_000_000)),
-            handler: handler
-        )
-        ticker.begin()
-        return ticker
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let nanoseconds = max(Int(interval.seconds * 1e9), 1_000_000)
+        // The handler holds the timer until it is cancelled (libdispatch releases a cancelled source's
+        // handler), so a running timer lives as long as its ticks.
+        timer.setEventHandler {
+            handler(max(Int(timer.data) - 1, 0))
+        }
+        // Leeway 0: the tick is what the state file's readers see change, on the second they expect.
+        timer.schedule(deadline: .now(), repeating: .nanoseconds(nanoseconds), leeway: .nanoseconds(0))
+        timer.activate()
+        return DispatchTicker(timer: timer)
     }
 }
 
-/// A running ``EventLoopTickSource`` timer.
-final class EventLoopTicker: Ticker {
-    private let eventLoop: any EventLoop
-    private let interval: TimeAmount
-    private let handler: @Sendable (Int) -> Void
-    /// The next deadline's task, and whether the ticker was stopped. Under a lock because `stop()` may
-    /// come from a thread other than the event loop's (a reload's new interval, tests); the callbacks
-    /// read it once a tick.
-    private let state = Mutex<(scheduled: Scheduled<Void>?, stopped: Bool)>((nil, false))
-
-    init(eventLoop: any EventLoop, interval: TimeAmount, handler: @escaping @Sendable (Int) -> Void) {
-        self.eventLoop = eventLoop
-        self.interval = interval
-        self.handler = handler
-    }
-
-    /// Tick 0 at once; the rest on the grid.
-    func begin() {
-        let start = NIODeadline.now()
-        eventLoop.execute { [self] in
-            guard !state.withLock({ $0.stopped }) else { return }
-            handler(0)
-            schedule(tick: 1, from: start)
-        }
-    }
-
-    /// Schedules tick `k` at `start + k·interval`. When the process could not run past several
-    /// deadlines (stopped, frozen, a paused VM), the tick that fires is the one the clock says and the
-    /// ones before it are counted as missed, not replayed (SPEC §4). NIO's deadlines are on the
-    /// monotonic clock.
-    private func schedule(tick k: Int64, from start: NIODeadline) {
-        let task = eventLoop.scheduleTask(deadline: start + interval * k) { [self] in
-            guard !state.withLock({ $0.stopped }) else { return }
-            let elapsed = NIODeadline.now() - start
-            let due = max(k, elapsed.nanoseconds / interval.nanoseconds)
-            handler(Int(due - k))
-            schedule(tick: due + 1, from: start)
-        }
-        state.withLock { state in
-            if state.stopped { task.cancel() } else { state.scheduled = task }
-        }
-    }
+/// A running ``DispatchTickSource`` timer; cancelling a Dispatch source is safe from any thread.
+private struct DispatchTicker: Ticker, @unchecked Sendable {
+    // @unchecked: DispatchSourceTimer is a thread-safe libdispatch object that Swift does not mark Sendable.
+    let timer: any DispatchSourceTimer
 
     func stop() {
-        let scheduled = state.withLock { state -> Scheduled<Void>? in
-            state.stopped = true
-            defer { state.scheduled = nil }
-            return state.scheduled
-        }
-        scheduled?.cancel()
+        timer.cancel()
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import NIOPosix
 import StateStore
 import WeatherCore
 
@@ -124,7 +125,8 @@ extension WeatherLoop {
         }
     }
 
-    /// Records a place geocoding found: in the cache file, in the journal.
+    /// Records a place geocoding found: in the journal, and in the geocoding cache through an effect (a
+    /// durable write, off the loop's thread).
     private func remember(_ place: Place, for location: Location) {
         places[GeocodingCache.Query(location)] = place
         let country = place.country.map { ", \($0)" } ?? ""
@@ -138,11 +140,7 @@ extension WeatherLoop {
                 "weather.resolved_name": "\(place.name)",
             ]
         )
-        do {
-            try geocodingCache?.save(places)
-        } catch {
-            logger.error("cannot cache the resolved place: \(error)")
-        }
+        if let geocodingCache { effects.append(.saveGeocoding(places, to: geocodingCache)) }
     }
 
     // MARK: - Outputs
@@ -218,5 +216,25 @@ extension WeatherLoop {
             line += " · paused until \(until.wall(at: environment.now()).rfc3339)"
         }
         return line
+    }
+}
+
+extension WeatherLoop {
+    /// Saves the places geocoding found, durably, on a thread of `threadPool` (never the loop's); a
+    /// failure is logged and the places stay in memory, to be saved with the next one found.
+    public static func save(
+        _ places: [GeocodingCache.Query: Place],
+        to cache: GeocodingCache,
+        logger: Logger,
+        on threadPool: NIOThreadPool
+    ) async {
+        do {
+            try await threadPool.runIfActive { try cache.save(places) }
+        } catch {
+            logger.error(
+                "cannot cache the resolved place: \(error)",
+                metadata: ["weather.file": "\(cache.path)"]
+            )
+        }
     }
 }

@@ -2,7 +2,7 @@ import Logging
 import StateStore
 import WeatherCore
 
-/// The daemon's state and what it does with each event (SPEC §4, §7, §8): every tick it rotates to the
+/// The daemon's state and what it does with each event: every tick it rotates to the
 /// next location, has a fetch started when the planner says so (or serves the cache), logs one journal
 /// entry, writes the state file and tells systemd.
 ///
@@ -10,6 +10,7 @@ import WeatherCore
 /// order (``handle(_:)``); what must not run on the loop's thread — requests, durable writes — comes back
 /// as ``Effect``s that `run()` starts as child tasks, whose ends come back as events. The journal entry,
 /// the state file (tmpfs: a copy in memory and a rename) and `sd_notify` are done here, synchronously.
+/// Durable writes (the cache, the geocoding cache) are effects: an `fsync` can take seconds on an SD card.
 /// Tests drive the same loop with events of their own and an injected clock.
 public final class WeatherLoop {
     /// What the service needs from the outside world.
@@ -67,6 +68,8 @@ public final class WeatherLoop {
         case fetch(FetchOrder, provider: any WeatherProviding, geocoder: (any GeocodingProviding)?)
         /// A durable write of the cache; its end comes back as ``ServiceEvent/cacheWritten(_:)``.
         case writeCache(StateSnapshot, to: StateFile)
+        /// A durable write of the places geocoding found (its failure is logged by whoever runs it).
+        case saveGeocoding([GeocodingCache.Query: Place], to: GeocodingCache)
         /// Cancel the request in flight (stopping).
         case cancelFetch
     }

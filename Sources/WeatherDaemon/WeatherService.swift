@@ -1,18 +1,17 @@
 import Logging
-import NIOCore
-import NIOPosix
+import Dispatch
 import ServiceLifecycle
 import StateStore
 import UnixSignals
 import WeatherCore
 
-/// The daemon as a swift-service-lifecycle `Service` (SPEC §4, §7, §8): `run()` owns a ``WeatherLoop``
-/// on one thread (``LoopThread``) and hands it its events one at a time — ticks and watchdog deadlines,
-/// SIGHUP and SIGUSR1, the ends of fetches and cache writes, graceful shutdown. Fetches and durable
-/// writes are child tasks of `run()`, so stopping is cancellation: graceful shutdown cancels the fetch
-/// (the HTTP client ends a cancelled request at once) and lets the cache write end, and the
-/// `ServiceGroup`'s maximum graceful shutdown duration cancels whatever still runs (a cache write stuck
-/// on a dying disk is given up).
+/// The daemon as a swift-service-lifecycle `Service`: `run()` owns a ``WeatherLoop`` on the main actor
+/// (``LoopOwner``) and hands it its events one at a time — ticks and watchdog deadlines, SIGHUP and
+/// SIGUSR1, the ends of fetches and cache writes, graceful shutdown. Fetches and durable writes are child
+/// tasks of `run()`, so stopping is cancellation: graceful shutdown cancels the fetch (the HTTP client
+/// ends a cancelled request at once) and lets the cache write end, and the `ServiceGroup`'s maximum
+/// graceful shutdown duration cancels whatever still runs (a cache write stuck on a dying disk is given
+/// up).
 public struct WeatherService: Service {
     fileprivate let configuration: Configuration
     fileprivate let stateFile: StateFile?
@@ -21,11 +20,11 @@ public struct WeatherService: Service {
     fileprivate let environment: WeatherLoop.Environment
     fileprivate let logger: Logger
     fileprivate let signals: UnixSignalsSequence?
-    private let eventLoop: any EventLoop
 
     /// A service for `configuration` (see ``WeatherLoop/init(configuration:stateFile:cacheFile:previousStateFiles:environment:logger:send:)``);
-    /// `signals` (trapped before `READY=1`, so none is lost) carries SIGHUP and SIGUSR1; the loop runs
-    /// on `eventLoop`'s thread, where the environment's timers should fire too.
+    /// `signals` (trapped before `READY=1`, so none is lost) carries SIGHUP and SIGUSR1. The loop runs on
+    /// the main actor, where the environment's timers should fire too (``DispatchTickSource`` on the main
+    /// queue).
     public init(
         configuration: Configuration,
         stateFile: StateFile?,
@@ -33,8 +32,7 @@ public struct WeatherService: Service {
         previousStateFiles: [String]? = nil,
         environment: WeatherLoop.Environment,
         logger: Logger,
-        signals: UnixSignalsSequence? = nil,
-        eventLoop: any EventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        signals: UnixSignalsSequence? = nil
     ) {
         self.configuration = configuration
         self.stateFile = stateFile
@@ -43,47 +41,40 @@ public struct WeatherService: Service {
         self.environment = environment
         self.logger = logger
         self.signals = signals
-        self.eventLoop = eventLoop
     }
 
     /// Runs the daemon until graceful shutdown (SIGTERM/SIGINT through a `ServiceGroup`) and its stop.
     public func run() async {
-        await LoopThread(eventLoop: eventLoop).run(self)
+        await LoopOwner().run(self)
     }
 }
 
-/// Where the loop runs: an actor whose executor is an NIO event loop (NIO's own `SerialExecutor`), a
-/// thread that lives from start to stop, where the tick source's timers fire too. An event that comes
-/// on that thread (a tick, a watchdog deadline) is handled there at once, inside the timer's callback
-/// (`assumeIsolated`); one from another thread (a fetch's end, a signal) is handed to the event loop
-/// first. Only when the loop asks for effects (a fetch, a cache write) or has finished is `run()`'s task
-/// woken, through an `AsyncStream`, to start them in its task groups. Measured reason (gdb, strace at
-/// 10 s): waking a task for every tick went through Swift's global executor (`AsyncStream.yield` →
-/// `swift_task_enqueueGlobal` → `pthread_create`), and libdispatch's worker threads exit after 5 s
-/// idle, so every tick made a thread; handled in the timer's callback, a tick that fetches nothing
-/// wakes one thread and makes none.
-private actor LoopThread {
-    let eventLoop: any EventLoop
+/// The loop's owner, on the main actor: in `weatherd run` the main thread drains the main queue itself
+/// (``MainQueue``), and the timers fire on that queue, so a tick or a watchdog deadline is handled in the
+/// timer's handler, on the main thread, with no hop and no thread started. An event from elsewhere (a
+/// fetch's end, a signal) is handed to the main queue first. Only when the loop asks for effects (a fetch,
+/// a cache write) or has finished is `run()`'s task woken, through an `AsyncStream`, to start them as its
+/// child tasks, which run where the task executor preference says (the network's event loop in
+/// `weatherd run`).
+@MainActor
+private final class LoopOwner {
     private var loop: WeatherLoop?
     private var effects: [WeatherLoop.Effect] = []
     private let wake: AsyncStream<Void>.Continuation
     private let wakes: AsyncStream<Void>
 
-    init(eventLoop: any EventLoop) {
-        self.eventLoop = eventLoop
+    nonisolated init() {
+        _ = mainQueueKey
         (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    nonisolated var unownedExecutor: UnownedSerialExecutor {
-        eventLoop.executor.asUnownedSerialExecutor()
-    }
-
-    /// Hands `event` to the loop: at once on the event loop's thread, else through it.
+    /// Hands `event` to the loop: at once when called on the main queue (a timer's handler), else
+    /// through it.
     nonisolated func receive(_ event: ServiceEvent) {
-        if eventLoop.inEventLoop {
-            assumeIsolated { $0.handle(event) }
+        if DispatchQueue.getSpecific(key: mainQueueKey) != nil {
+            MainActor.assumeIsolated { handle(event) }
         } else {
-            eventLoop.execute { self.assumeIsolated { $0.handle(event) } }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.handle(event) } }
         }
     }
 
@@ -150,12 +141,16 @@ private actor LoopThread {
                                     )
                                     self.receive(.cacheWritten(error))
                                 }
+                            case .saveGeocoding(let places, let cache):
+                                background.addTask {
+                                    await WeatherLoop.save(places, to: cache, logger: logger, on: .singleton)
+                                }
                             case .cancelFetch:
                                 fetches.cancelAll()
                             }
                         }
                         if loop.isFinished { break }
-                    } while await iterator.next(isolation: self) != nil
+                    } while await iterator.next(isolation: MainActor.shared) != nil
                     // Cancelled without a graceful shutdown first (or past its maximum duration): the
                     // loop stops now, so STOPPING=1 and the final state file are not skipped.
                     if !loop.isFinished {
@@ -172,3 +167,11 @@ private actor LoopThread {
         }
     }
 }
+
+/// Marks the main queue, so that ``LoopOwner/receive(_:)`` can tell a timer's handler (already on the
+/// main queue) from an event of another thread without a check that traps.
+private let mainQueueKey: DispatchSpecificKey<Void> = {
+    let key = DispatchSpecificKey<Void>()
+    DispatchQueue.main.setSpecific(key: key, value: ())
+    return key
+}()

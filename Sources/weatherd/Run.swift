@@ -42,8 +42,6 @@ struct Run: AsyncParsableCommand {
         // Trapped before READY=1, so a SIGHUP right after it is never lost.
         let signals = await UnixSignalsSequence(trapping: .sighup, .sigusr1)
         let loader = common.loader(runtime)
-        // The loop's thread: one of NIO's event loops, where its timers fire too (WeatherService).
-        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
         let service = WeatherService(
             configuration: config,
             stateFile: stateFile,
@@ -53,8 +51,9 @@ struct Run: AsyncParsableCommand {
                 makeProvider: { World.makeProvider($0, httpClient: httpClient, logger: logger) },
                 makeGeocoder: { World.makeGeocoder($0, httpClient: httpClient, logger: logger) },
                 notifier: ServiceNotifier(),
-                ticks: EventLoopTickSource(eventLoop: eventLoop),
-                watchdogTicks: EventLoopTickSource(eventLoop: eventLoop),
+                // On the main queue, which the main thread drains (MainQueue): the loop's thread.
+                ticks: DispatchTickSource(),
+                watchdogTicks: DispatchTickSource(),
                 now: World.moment,
                 pid: Int(getpid()),
                 version: WeatherdVersion.current,
@@ -62,8 +61,7 @@ struct Run: AsyncParsableCommand {
                 reloadConfiguration: { () throws(ConfigError) -> Configuration in try loader.load() }
             ),
             logger: logger,
-            signals: signals,
-            eventLoop: eventLoop
+            signals: signals
         )
         var groupLogger = logger
         groupLogger.logLevel = .error

@@ -4,44 +4,63 @@ import NIOPosix
 import WeatherDaemon
 
 /// The `weatherd` command: a daemon that shows the weather of a rotating list of locations.
-@main
 struct Weatherd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weatherd",
-        abstract: "Rotates through locations, fetching their current weather from Open-Meteo.",
+        abstract: "Rotates through locations, showing their current weather from Open-Meteo.",
         discussion: """
-            Every interval the daemon shows the next configured location: it fetches its weather, writes \
-            one journal entry and replaces the JSON state file that other tools read.
+            Every interval the daemon shows the next configured location: it fetches that location's \
+            weather only when Open-Meteo can have news for it (else it serves what it holds), writes one \
+            journal entry and replaces the JSON state file that other tools read.
             """,
         version: WeatherdVersion.current,
         subcommands: [Run.self, Once.self, Status.self, ForecastCommand.self, CheckConfig.self, Codes.self],
         defaultSubcommand: Run.self
     )
+}
 
-    /// ArgumentParser's `main()`, with `run` (the daemon) on one NIO event loop: its tasks run there, with
-    /// ``EventLoopTaskExecutor`` as their preference, never on Swift's global executor (whose first
-    /// worker thread starts libdispatch's 1-second workqueue monitor for the process's life; see that
-    /// type). On the main actor, so that nothing hops to the global executor before the preference is set.
-    @MainActor
-    static func main() async {
-        // One event loop (the loop's thread, whose timers tick, the HTTP client's and the tasks') and one
-        // thread for blocking work (the cache write): a command has one request and one write in flight
-        // at most; NIO's default of one of each per core gave the daemon two threads more that never
-        // had work (6 threads, now 4). Set before anything uses NIO's singletons.
+/// The process's entry: ArgumentParser's parsing, then the command. Synchronous, because the main thread
+/// is the main queue's run loop (``MainQueue``): an asynchronous command's work starts as the process's
+/// one root task, and the main thread drains the main queue until the task ends the process.
+/// `dispatch_main()`, where an async `main` ends, must never run (see ``MainQueue``).
+@main
+enum Main {
+    static func main() {
+        // One event loop (the HTTP client's, and where `run`'s tasks run) and one thread for blocking work
+        // (the cache write): a command has one request and one write in flight at most; NIO's default of
+        // one of each per core gave the daemon two threads more that never had work. Set before anything
+        // uses NIO's singletons.
         NIOSingletons.groupLoopCountSuggestion = 1
         NIOSingletons.blockingPoolThreadCountSuggestion = 1
+        let command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
-            if let daemon = command as? Run {
-                let executor = EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())
-                try await withTaskExecutorPreference(executor) { try await daemon.run() }
-            } else if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            command = try Weatherd.parseAsRoot()
         } catch {
-            exit(withError: error)
+            Weatherd.exit(withError: error)
         }
+        guard let asyncCommand = command as? AsyncParsableCommand else {
+            do {
+                var command = command
+                try command.run()
+                Weatherd.exit()
+            } catch {
+                Weatherd.exit(withError: error)
+            }
+        }
+        // `run`'s tasks run on the network's event loop (its task executor preference), never on Swift's
+        // global executor, whose first worker thread would arm libdispatch's workqueue monitor (see
+        // EventLoopTaskExecutor); its loop and timers are on the main actor, this thread.
+        let executor: (any TaskExecutor)? =
+            command is Run ? EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next()) : nil
+        Task(executorPreference: executor) {
+            do {
+                var asyncCommand = asyncCommand
+                try await asyncCommand.run()
+                Weatherd.exit()
+            } catch {
+                Weatherd.exit(withError: error)
+            }
+        }
+        MainQueue.drainForever()
     }
 }

@@ -169,6 +169,11 @@ actor ServiceHarness {
                         self.send(.cacheWritten(error))
                     }
                 )
+            case .saveGeocoding(let places, let cache):
+                let logger = log.logger()
+                running.append(
+                    Task { await WeatherLoop.save(places, to: cache, logger: logger, on: threadPool) }
+                )
             case .cancelFetch:
                 fetches.forEach { $0.cancel() }
             }

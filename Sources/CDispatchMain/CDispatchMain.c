@@ -1,0 +1,3 @@
+// The declarations in include/CDispatchMain.h are libdispatch's own functions; this file only makes the
+// target a C module.
+#include "CDispatchMain.h"

@@ -1,0 +1,33 @@
+import CDispatchMain
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The main thread as the run loop of libdispatch's main queue, the way CoreFoundation's run loop is on
+/// Linux: `weatherd run`'s timers (``DispatchTickSource``) and its loop (``WeatherService``, on the main
+/// actor, whose executor is the main queue) run on the main thread, woken by libdispatch through an
+/// eventfd.
+///
+/// Why not `dispatch_main()` (what an async `main` ends in): it hands the main queue to libdispatch's
+/// worker threads, which exit after about 5 s idle, so at a 10 s interval every tick started a thread, and
+/// the first worker arms libdispatch's workqueue monitor, a 1-second timer for the rest of the process's
+/// life. Drained here, a tick wakes the main thread and libdispatch's manager thread (which owns the
+/// timerfd), and no thread is created. `dispatch_main()` must then never run: libdispatch aborts the
+/// callback after it ("called after dispatch_main()"), so `weatherd`'s `main` is synchronous.
+public enum MainQueue {
+    /// Drains the main queue on the calling thread, which must be the main thread, for the life of the
+    /// process; whatever it runs ends the process (`exit`).
+    public static func drainForever() -> Never {
+        let handle = _dispatch_get_main_queue_handle_4CF()
+        var wanted = pollfd(fd: handle, events: Int16(POLLIN), revents: 0)
+        while true {
+            guard poll(&wanted, 1, -1) > 0 else { continue }  // EINTR: a signal handler ran
+            // Read the eventfd before draining, or poll returns at once again and the thread spins.
+            var count: UInt64 = 0
+            _ = read(handle, &count, MemoryLayout<UInt64>.size)
+            _dispatch_main_queue_callback_4CF(nil)
+        }
+    }
+}
