@@ -7,8 +7,8 @@ extension WeatherLoop {
     /// file, logs the start, sends `READY=1` once the file is written, and starts ticking (the first tick
     /// at once) and the watchdog.
     func start() {
-        guard !started else { return }
-        started = true
+        guard lifecycle == .created else { return }
+        lifecycle = .starting
         let now = environment.now()
         startedAt = now.wall
         places = geocodingCache?.load() ?? [:]
@@ -52,9 +52,15 @@ extension WeatherLoop {
     /// hangs on a dead disk is waited for until ``WeatherService``'s task is cancelled: the
     /// `ServiceGroup`'s maximum graceful shutdown duration. Before ``start()`` there is nothing to stop.
     func stop() {
-        guard !stopping else { return }
-        stopping = true
-        guard started else { return }
+        switch lifecycle {
+        case .stopping:
+            return
+        case .created:
+            lifecycle = .stopping
+            return
+        case .starting, .running:
+            lifecycle = .stopping
+        }
         planner.cancelQueue()
         environment.notifier.stopping()
         logger.notice("stopping", metadata: ["message_id": "\(MessageID.stopping)"])
@@ -62,14 +68,14 @@ extension WeatherLoop {
         ticker = nil
         watchdogTicker?.stop()
         watchdogTicker = nil
-        if fetchInFlight { effects.append(.cancelFetch) }
+        if planner.inFlight != nil { effects.append(.cancelFetch) }
         output?.write(snapshot(at: environment.now()))
     }
 
     /// Applies a new configuration (SIGHUP) at once: locations that stay at the same place keep their
     /// data; new API settings build a new provider; a new interval restarts the timer.
     func reload(_ newConfiguration: Configuration) {
-        guard !stopping else { return }
+        guard isTicking else { return }
         let old = configuration
         configuration = newConfiguration
         planner.reconfigure(locations: newConfiguration.locations, settings: newConfiguration.plannerSettings)
@@ -97,7 +103,7 @@ extension WeatherLoop {
             ]
         )
         for warning in newConfiguration.warnings { logger.warning("\(warning)") }
-        if started, newConfiguration.interval != old.interval { startTicking() }
+        if newConfiguration.interval != old.interval { startTicking() }
         notifyReadyAfterReload()
     }
 
@@ -113,7 +119,7 @@ extension WeatherLoop {
     /// `READY=1` that ends a reload's `RELOADING=1`; before the first `READY=1` (the state file not
     /// written yet) nothing: that one comes with the first successful write.
     private func notifyReadyAfterReload() {
-        if sentReady { environment.notifier.ready(status: statusLine()) }
+        if lifecycle == .running { environment.notifier.ready(status: statusLine()) }
     }
 
     /// SIGUSR1: every location is due at once (pauses and limits still apply).
@@ -139,7 +145,7 @@ extension WeatherLoop {
     /// Pings the watchdog only while ticks keep coming: the deadline is an event of the loop, so a wedged
     /// loop sends nothing, and a tick source that stopped firing is noticed by the tick age.
     func watchdogCheck() {
-        guard started, !stopping, let timeout = environment.notifier.watchdogTimeout else { return }
+        guard isTicking, let timeout = environment.notifier.watchdogTimeout else { return }
         let allowed = configuration.interval + timeout / 2
         let now = environment.now().uptime
         if let lastTickAt, now - lastTickAt > allowed.seconds {
@@ -171,8 +177,8 @@ extension WeatherLoop {
     // MARK: - Start
 
     func notifyReadyOnce() {
-        guard !sentReady, !stopping else { return }
-        sentReady = true
+        guard lifecycle == .starting else { return }
+        lifecycle = .running
         environment.notifier.ready(status: statusLine())
     }
 

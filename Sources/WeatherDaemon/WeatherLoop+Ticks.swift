@@ -7,7 +7,7 @@ extension WeatherLoop {
     /// One tick, after `missed` ticks the process could not run (skipped, not replayed): the planner
     /// decides, the loop carries it out.
     func tick(missed: Int = 0) {
-        guard started, !stopping else { return }
+        guard isTicking else { return }
         let now = environment.now()
         lastTickAt = now.uptime
         guard let plan = planner.tick(at: now, missed: missed) else { return }
@@ -31,14 +31,17 @@ extension WeatherLoop {
     /// in the quota ledger now, so the cache gets it now: a kill -9 during the request still counts it.
     private func startFetch(_ order: FetchOrder) {
         saveCache(at: environment.now())
-        fetchInFlight = true
         effects.append(.fetch(order, provider: provider, geocoder: geocoder))
     }
 
     /// Records how `order` ended, logs it, writes the state, and starts the queued fetch that is next.
     func finish(_ order: FetchOrder, outcome: FetchOutcome) {
         guard planner.inFlight?.job == order.job else { return }
-        if stopping, case .failure = outcome.result { return }
+        // Stopping cancels the request: its failure says nothing about the API and is not recorded.
+        if lifecycle == .stopping, case .failure = outcome.result {
+            planner.abandonFetch()
+            return
+        }
         let now = environment.now()
         guard let plan = planner.finish(outcome, at: now) else { return }
         if let place = outcome.place, plan.change != .discarded { remember(place, for: order.location) }
@@ -71,9 +74,10 @@ extension WeatherLoop {
         log(plan.events)
         publish(at: now)
         // The result reaches the cache with the next request's save when one follows at once.
-        if let next = plan.next, !stopping {
+        if let next = plan.next, lifecycle != .stopping {
             startFetch(next)
         } else {
+            if plan.next != nil { planner.abandonFetch() }
             saveCache(at: now)
         }
     }
@@ -153,7 +157,7 @@ extension WeatherLoop {
             self.pendingLink = nil
             linkToStateFile(pendingLink)
         }
-        if written && !sentReady {
+        if written && lifecycle == .starting {
             notifyReadyOnce()
         } else {
             environment.notifier.status(statusLine())

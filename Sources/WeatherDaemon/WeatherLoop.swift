@@ -95,19 +95,28 @@ public final class WeatherLoop {
     var places: [GeocodingCache.Query: Place] = [:]
     var startedAt: Timestamp
     var effects: [Effect] = []
-    /// Whether a fetch was started and its end has not come back.
-    var fetchInFlight = false
     var ticker: (any Ticker)?
     var watchdogTicker: (any Ticker)?
     /// The last tick, on the uptime clock.
     var lastTickAt: Double?
-    var sentReady = false
     /// An earlier version's state file, taken over, to become a link once the state file is written.
     var pendingLink: String?
     /// Whether the cache write in progress was said to be slow.
     var warnedSlowCacheWrite = false
-    var started = false
-    var stopping = false
+    /// Where the loop is in its life.
+    var lifecycle = Lifecycle.created
+
+    /// A loop's life: created, started (ticking; `READY=1` not sent until the first state file is
+    /// written), running (ready), stopping (ticks stopped; what it started ends on its own).
+    enum Lifecycle {
+        case created
+        case starting
+        case running
+        case stopping
+    }
+
+    /// Whether ticks, reloads and watchdog deadlines are carried out (started and not stopping).
+    var isTicking: Bool { lifecycle == .starting || lifecycle == .running }
 
     /// Creates the loop for `configuration`, writing `stateFile` every tick (nil: no state file) and
     /// `cacheFile` when what must survive a restart changes (nil: no cache; the geocoding cache then sits
@@ -154,7 +163,7 @@ public final class WeatherLoop {
         case .watchdog:
             watchdogCheck()
         case .reloadRequested:
-            guard started, !stopping else { return }
+            guard isTicking else { return }
             environment.notifier.reloading()
             do {
                 reload(try environment.reloadConfiguration())
@@ -164,7 +173,6 @@ public final class WeatherLoop {
         case .refreshRequested:
             refreshAll()
         case .fetched(let order, let outcome):
-            fetchInFlight = false
             finish(order, outcome: outcome)
         case .cacheWritten(let error):
             cacheWritten(error)
@@ -179,9 +187,10 @@ public final class WeatherLoop {
         return effects
     }
 
-    /// Whether the loop has stopped and nothing it started is still running: its owner can return.
+    /// Whether the loop has stopped and nothing it started is still running (no fetch in flight, no
+    /// cache write): its owner can return.
     public var isFinished: Bool {
-        stopping && !fetchInFlight && (cacheWriter?.isIdle ?? true)
+        lifecycle == .stopping && planner.inFlight == nil && (cacheWriter?.isIdle ?? true)
     }
 }
 

@@ -105,6 +105,12 @@ public struct Planner: Sendable {
 
     // MARK: - Finished fetches
 
+    /// Forgets the fetch in flight without recording how it ended: the daemon is stopping and the
+    /// request was cancelled, which says nothing about the API.
+    public mutating func abandonFetch() {
+        inFlight = nil
+    }
+
     /// Records how the fetch in flight ended and picks the queued fetch to start next, if any.
     public mutating func finish(_ outcome: FetchOutcome, at now: Moment) -> FinishPlan? {
         guard let order = inFlight else { return nil }
