@@ -9,7 +9,7 @@ import WeatherCore
 /// again. Most ticks change only the daemon's counters and which location is on screen, while each
 /// location's hours, days and nowcast steps make up nearly all of the file (34 KB at the defaults):
 /// encoding them was about 30 % of the CPU of a tick that fetches nothing (perf, release build).
-public struct StateEncoder {
+public struct StateEncoder: Sendable {
     /// One location's entry as last written, and what it was written from.
     private struct WrittenEntry {
         var state: LocationState

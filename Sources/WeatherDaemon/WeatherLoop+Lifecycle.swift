@@ -64,10 +64,7 @@ extension WeatherLoop {
         planner.cancelQueue()
         environment.notifier.stopping()
         logger.notice("stopping", metadata: ["message_id": "\(MessageID.stopping)"])
-        ticker?.stop()
-        ticker = nil
-        watchdogTicker?.stop()
-        watchdogTicker = nil
+        effects.append(.stopTimers)
         if planner.inFlight != nil { effects.append(.cancelFetch) }
         output?.write(snapshot(at: environment.now()))
     }
@@ -131,15 +128,12 @@ extension WeatherLoop {
     // MARK: - Timers
 
     private func startTicking() {
-        ticker?.stop()
-        let send = self.send
-        ticker = environment.ticks.start(interval: configuration.interval) { missed in send(.tick(missed: missed)) }
+        effects.append(.startTicks(interval: configuration.interval))
     }
 
     private func startWatchdog() {
         guard let timeout = environment.notifier.watchdogTimeout else { return }
-        let send = self.send
-        watchdogTicker = environment.watchdogTicks.start(interval: timeout / 2) { _ in send(.watchdog) }
+        effects.append(.startWatchdog(interval: timeout / 2))
     }
 
     /// Pings the watchdog only while ticks keep coming: the deadline is an event of the loop, so a wedged

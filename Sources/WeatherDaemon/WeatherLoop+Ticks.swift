@@ -84,7 +84,7 @@ extension WeatherLoop {
 
     /// Fetches `order`: resolves a name first when the location has no coordinates. Runs off the loop,
     /// as a child task of ``WeatherService/run()``.
-    public static func perform(
+    public nonisolated static func perform(
         _ order: FetchOrder,
         provider: any WeatherProviding,
         geocoder: (any GeocodingProviding)?
@@ -226,7 +226,7 @@ extension WeatherLoop {
 extension WeatherLoop {
     /// Saves the places geocoding found, durably, on a thread of `threadPool` (never the loop's); a
     /// failure is logged and the places stay in memory, to be saved with the next one found.
-    public static func save(
+    public nonisolated static func save(
         _ places: [GeocodingCache.Query: Place],
         to cache: GeocodingCache,
         logger: Logger,

@@ -12,6 +12,7 @@ import WeatherCore
 /// the state file (tmpfs: a copy in memory and a rename) and `sd_notify` are done here, synchronously.
 /// Durable writes (the cache, the geocoding cache) are effects: an `fsync` can take seconds on an SD card.
 /// Tests drive the same loop with events of their own and an injected clock.
+@MainActor
 public final class WeatherLoop {
     /// What the service needs from the outside world.
     public struct Environment: Sendable {
@@ -62,8 +63,15 @@ public final class WeatherLoop {
         }
     }
 
-    /// What the loop asks its owner to run off its thread.
+    /// What the loop asks its runner (``LoopRunner``) to do: start or stop its timers, and run what must
+    /// not run on the loop's thread (requests, durable writes), whose ends come back as events.
     public enum Effect: Sendable {
+        /// Tick every `interval`, the first tick at once (replacing the running timer, if any).
+        case startTicks(interval: Duration)
+        /// A watchdog deadline every `interval`.
+        case startWatchdog(interval: Duration)
+        /// Stop both timers (stopping).
+        case stopTimers
         /// A request (and a geocoding first, when the order says so); its end comes back as ``ServiceEvent/fetched(_:_:)``.
         case fetch(FetchOrder, provider: any WeatherProviding, geocoder: (any GeocodingProviding)?)
         /// A durable write of the cache; its end comes back as ``ServiceEvent/cacheWritten(_:)``.
@@ -81,8 +89,6 @@ public final class WeatherLoop {
     let cacheFile: StateFile?
     /// Where an earlier run's state file may be taken over from when there is no cache.
     let previousStateFiles: [String]
-    /// Where the timers' events go (the owner's event stream).
-    let send: @Sendable (ServiceEvent) -> Void
     /// The state file and the textfile, rewritten every tick.
     var output: StateOutput?
     var cacheWriter: CacheWriter?
@@ -95,8 +101,6 @@ public final class WeatherLoop {
     var places: [GeocodingCache.Query: Place] = [:]
     var startedAt: Timestamp
     var effects: [Effect] = []
-    var ticker: (any Ticker)?
-    var watchdogTicker: (any Ticker)?
     /// The last tick, on the uptime clock.
     var lastTickAt: Double?
     /// An earlier version's state file, taken over, to become a link once the state file is written.
@@ -121,15 +125,14 @@ public final class WeatherLoop {
     /// Creates the loop for `configuration`, writing `stateFile` every tick (nil: no state file) and
     /// `cacheFile` when what must survive a restart changes (nil: no cache; the geocoding cache then sits
     /// beside the state file). Without a cache at start, the previous state is taken over from the first
-    /// of `previousStateFiles` that holds one (default: the state file). The timers' events go to `send`.
-    public init(
+    /// of `previousStateFiles` that holds one (default: the state file).
+    public nonisolated init(
         configuration: Configuration,
         stateFile: StateFile?,
         cacheFile: StateFile? = nil,
         previousStateFiles: [String]? = nil,
         environment: Environment,
-        logger: Logger,
-        send: @escaping @Sendable (ServiceEvent) -> Void
+        logger: Logger
     ) {
         self.configuration = configuration
         self.stateFile = stateFile
@@ -137,7 +140,6 @@ public final class WeatherLoop {
         self.previousStateFiles = previousStateFiles ?? stateFile.map { [$0.path] } ?? []
         self.environment = environment
         self.logger = logger
-        self.send = send
         self.provider = environment.makeProvider(configuration)
         self.geocoder = environment.makeGeocoder?(configuration)
         self.geocodingCache = (cacheFile ?? stateFile).map { GeocodingCache(besideCache: $0) }
@@ -153,8 +155,14 @@ public final class WeatherLoop {
         self.cacheWriter = cacheFile.map { CacheWriter(file: $0, logger: logger) }
     }
 
-    /// Carries out one event.
-    public func handle(_ event: ServiceEvent) {
+    /// Carries out one event; returns what it asks its runner to do, in order.
+    public func handle(_ event: ServiceEvent) -> [Effect] {
+        defer { effects.removeAll() }
+        take(event)
+        return effects
+    }
+
+    private func take(_ event: ServiceEvent) {
         switch event {
         case .start:
             start()
@@ -179,12 +187,6 @@ public final class WeatherLoop {
         case .shutdown:
             stop()
         }
-    }
-
-    /// The effects asked for since the last call, in order.
-    public func takeEffects() -> [Effect] {
-        defer { effects.removeAll() }
-        return effects
     }
 
     /// Whether the loop has stopped and nothing it started is still running (no fetch in flight, no

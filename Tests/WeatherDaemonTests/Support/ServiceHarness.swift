@@ -7,11 +7,11 @@ import WeatherCore
 @testable import WeatherDaemon
 
 /// A ``WeatherLoop`` wired to test doubles — scripted provider, manual tick and watchdog sources,
-/// recording notifier and logger, injected clocks, a real state file in a temporary directory — and
-/// driven the way ``WeatherService/run()`` drives it: the test hands it events (a tick, a watchdog
-/// deadline, a reload, the shutdown), and the harness runs the effects it asks for (fetches, cache
-/// writes) as tasks whose ends come back to it as events. Unless a test says otherwise it refreshes
-/// `every_tick` (one fetch per tick, so each tick's answer is the script's), with no quota limits.
+/// recording notifier and logger, injected clocks, a real state file in a temporary directory — and run
+/// by the production ``LoopRunner``, as ``WeatherService/run()`` runs it: the test hands it events (a
+/// tick, a watchdog deadline, a reload, the shutdown) and waits for the work they started (fetches,
+/// cache writes) to end. Unless a test says otherwise it refreshes `every_tick` (one fetch per tick, so
+/// each tick's answer is the script's), with no quota limits.
 actor ServiceHarness {
     nonisolated let directory: TemporaryDirectory
     nonisolated let clock = TestClock()
@@ -33,10 +33,9 @@ actor ServiceHarness {
     nonisolated let configurationRead: Locked<Result<Configuration, ConfigError>?>
     /// Where the cache writes block (a test that parks a write in a syscall brings its own).
     nonisolated let threadPool: NIOThreadPool
-    private let loop: WeatherLoop
-    /// The fetches and cache writes running, as the harness's tasks.
-    private var running: [Task<Void, Never>] = []
-    private var fetches: [Task<Void, Never>] = []
+    private let runner: LoopRunner
+    /// The service whose runner the harness drives (its `run()` makes a loop of its own).
+    private nonisolated let service: WeatherService
 
     static let berlin = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
     static let london = Location(name: "London", latitude: 51.5074, longitude: -0.1278)
@@ -115,23 +114,8 @@ actor ServiceHarness {
         self.environment = environment
         self.configuration = configuration
         self.previousStateFiles = previousStateFiles
-        let log = self.log
         self.configurationRead = configurationRead
-        loop = WeatherLoop(
-            configuration: configuration,
-            stateFile: stateFile,
-            cacheFile: cacheFile,
-            previousStateFiles: previousStateFiles,
-            environment: environment,
-            logger: log.logger(),
-            send: { _ in }
-        )
-    }
-
-    /// A ``WeatherService`` (the real `run()`) on the same files, doubles and clocks, for tests of the
-    /// wiring; it has a loop of its own.
-    nonisolated func makeService() -> WeatherService {
-        WeatherService(
+        let service = WeatherService(
             configuration: configuration,
             stateFile: stateFile,
             cacheFile: cacheFile,
@@ -139,110 +123,86 @@ actor ServiceHarness {
             environment: environment,
             logger: log.logger()
         )
+        self.service = service
+        let runner = service.makeRunner(threadPool: threadPool)
+        self.runner = runner
+        // The runner's work loop, for the harness's life (it ends when the loop has stopped; a harness
+        // dropped before that leaves it waiting, with nothing to run).
+        Task { await runner.run() }
+    }
+
+    /// A ``WeatherService`` (the real `run()`) on the same files, doubles and clocks, for tests of the
+    /// wiring; it has a loop of its own.
+    nonisolated func makeService() -> WeatherService {
+        service
     }
 
     /// Whether the state file existed at each `READY=1`.
     nonisolated let seenAtReady: Locked<[Bool]>
 
-    /// Hands the loop `event` and starts what it asks for.
-    private func send(_ event: ServiceEvent) {
-        loop.handle(event)
-        runEffects()
+    /// Hands the loop `event`; the runner starts what it asks for.
+    private func send(_ event: ServiceEvent) async {
+        await runner.send(event)
     }
 
-    /// Starts what the loop asked for.
-    private func runEffects() {
-        for effect in loop.takeEffects() {
-            switch effect {
-            case .fetch(let order, let provider, let geocoder):
-                let task = Task {
-                    let outcome = await WeatherLoop.perform(order, provider: provider, geocoder: geocoder)
-                    self.send(.fetched(order, outcome))
-                }
-                fetches.append(task)
-                running.append(task)
-            case .writeCache(let snapshot, let file):
-                let logger = log.logger()
-                running.append(
-                    Task {
-                        let error = await CacheWriter.write(snapshot, to: file, logger: logger, on: threadPool)
-                        self.send(.cacheWritten(error))
-                    }
-                )
-            case .saveGeocoding(let places, let cache):
-                let logger = log.logger()
-                running.append(
-                    Task { await WeatherLoop.save(places, to: cache, logger: logger, on: threadPool) }
-                )
-            case .cancelFetch:
-                fetches.forEach { $0.cancel() }
-            }
-        }
-    }
-
-    func start() {
-        send(.start)
+    func start() async {
+        await send(.start)
     }
 
     /// One tick, without waiting for its fetch.
-    func tickWithoutWaiting(missed: Int = 0) {
-        send(.tick(missed: missed))
+    func tickWithoutWaiting(missed: Int = 0) async {
+        await send(.tick(missed: missed))
     }
 
     /// One tick, then waits until its fetch (and any queued after it) has ended, the state file is
     /// written and so is the cache.
     func tick(missed: Int = 0) async {
-        send(.tick(missed: missed))
+        await send(.tick(missed: missed))
         await settle()
     }
 
     /// A watchdog deadline.
-    func watchdogDeadline() {
-        send(.watchdog)
+    func watchdogDeadline() async {
+        await send(.watchdog)
     }
 
     /// Waits until every fetch and cache write started, and every one they started in turn, has ended.
     func settle() async {
-        while !running.isEmpty {
-            let task = running.removeFirst()
-            await task.value
-        }
-        fetches.removeAll()
+        await runner.settle()
     }
 
     /// Waits until every fetch started, and every one queued after it, has ended (not the cache writes).
     func settleFetches() async {
-        while !fetches.isEmpty {
-            let task = fetches.removeFirst()
-            await task.value
-        }
+        await runner.settle(fetchesOnly: true)
     }
 
     /// Graceful shutdown: the loop stops, and the harness waits for what it still runs.
     func stop() async {
-        send(.shutdown)
+        await send(.shutdown)
         await settle()
     }
 
     /// SIGHUP, with the configuration read being `configuration`.
-    func reload(_ configuration: Configuration) {
+    func reload(_ configuration: Configuration) async {
         configurationRead.withLock { $0 = .success(configuration) }
-        send(.reloadRequested)
+        await send(.reloadRequested)
     }
 
     /// SIGHUP, with the configuration read being rejected with `error`.
-    func rejectReload(_ error: ConfigError) {
+    func rejectReload(_ error: ConfigError) async {
         configurationRead.withLock { $0 = .failure(error) }
-        send(.reloadRequested)
+        await send(.reloadRequested)
     }
 
     /// SIGUSR1.
-    func refreshAll() {
-        send(.refreshRequested)
+    func refreshAll() async {
+        await send(.refreshRequested)
     }
 
     /// Whether the loop has stopped with nothing of its own still running.
-    var isFinished: Bool { loop.isFinished }
+    var isFinished: Bool {
+        get async { await runner.isFinished }
+    }
 
     /// `seconds` later, one tick.
     func advanceAndTick(seconds: Double = 10) async {
@@ -251,8 +211,8 @@ actor ServiceHarness {
     }
 
     /// The state as the loop holds it now.
-    func snapshot() -> StateSnapshot {
-        loop.currentSnapshot()
+    func snapshot() async -> StateSnapshot {
+        await runner.currentSnapshot()
     }
 
     /// The state file as a reader sees it.

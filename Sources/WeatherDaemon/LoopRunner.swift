@@ -1,0 +1,206 @@
+import Dispatch
+import Logging
+import NIOPosix
+import ServiceLifecycle
+import StateStore
+import UnixSignals
+import WeatherCore
+
+/// The one runner of a ``WeatherLoop``'s effects, on the main actor: it hands the loop its events one at
+/// a time and carries out what the loop asks for. In `weatherd run` the main thread drains the main queue
+/// itself (``MainQueue``) and the timers fire on that queue, so a tick or a watchdog deadline is handled
+/// in the timer's handler, on the main thread, with no hop and no thread started; an event from elsewhere
+/// (a fetch's end, a signal) is handed to the main queue first.
+///
+/// Timers are started and stopped at once. Requests and durable writes run as child tasks of ``run(signals:)``
+/// — fetches in a task group of their own, so that stopping cancels them and not a cache write — which
+/// run where the task executor preference says (the network's event loop in `weatherd run`); `run`'s task
+/// is woken through an `AsyncStream` only when there is such work to start. Tests drive this same runner
+/// with manual timers and an injected clock, and wait for its work with ``settle(fetchesOnly:)``.
+@MainActor
+public final class LoopRunner {
+    private let loop: WeatherLoop
+    private let logger: Logger
+    /// Where durable writes block (never the loop's thread).
+    private let threadPool: NIOThreadPool
+    private var ticker: (any Ticker)?
+    private var watchdogTicker: (any Ticker)?
+
+    /// Whether `run` has not started yet, runs, or has returned: work asked for before it starts waits for
+    /// it; after it returned there is nothing left to run it.
+    private enum Phase {
+        case waiting
+        case running
+        case ended
+    }
+
+    private var phase = Phase.waiting
+    /// Work asked for and not started yet.
+    private var queued: [WeatherLoop.Effect] = []
+    private let wake: AsyncStream<Void>.Continuation
+    private let wakes: AsyncStream<Void>
+    /// Work asked for whose end has not been handled yet, and the fetches among it.
+    private var outstanding = 0
+    private var outstandingFetches = 0
+    private var waiters: [(fetchesOnly: Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// A runner for `loop`, whose durable writes block a thread of `threadPool`.
+    public nonisolated init(loop: WeatherLoop, logger: Logger, threadPool: NIOThreadPool = .singleton) {
+        _ = mainQueueKey
+        self.loop = loop
+        self.logger = logger
+        self.threadPool = threadPool
+        (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Hands `event` to the loop: at once when called on the main queue (a timer's handler), else through
+    /// it.
+    public nonisolated func receive(_ event: ServiceEvent) {
+        if DispatchQueue.getSpecific(key: mainQueueKey) != nil {
+            MainActor.assumeIsolated { send(event) }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.send(event) } }
+        }
+    }
+
+    /// Hands `event` to the loop now and carries out what it asks for.
+    public func send(_ event: ServiceEvent) {
+        for effect in loop.handle(event) { carryOut(effect) }
+        if loop.isFinished { wake.yield() }
+    }
+
+    /// Whether the loop has stopped with nothing it started still running.
+    public var isFinished: Bool { loop.isFinished }
+
+    /// The state as the loop holds it now.
+    public func currentSnapshot() -> StateSnapshot { loop.currentSnapshot() }
+
+    private func carryOut(_ effect: WeatherLoop.Effect) {
+        let environment = loop.environment
+        switch effect {
+        case .startTicks(let interval):
+            ticker?.stop()
+            ticker = environment.ticks.start(interval: interval) { [self] missed in receive(.tick(missed: missed)) }
+        case .startWatchdog(let interval):
+            watchdogTicker?.stop()
+            watchdogTicker = environment.watchdogTicks.start(interval: interval) { [self] _ in receive(.watchdog) }
+        case .stopTimers:
+            ticker?.stop()
+            ticker = nil
+            watchdogTicker?.stop()
+            watchdogTicker = nil
+        case .fetch, .writeCache, .saveGeocoding, .cancelFetch:
+            guard phase != .ended else { return }
+            if case .fetch = effect { outstandingFetches += 1 }
+            if case .cancelFetch = effect {} else { outstanding += 1 }
+            queued.append(effect)
+            wake.yield()
+        }
+    }
+
+    /// The end of a piece of work: its event handed to the loop (what that asks for is counted before
+    /// this work stops being), then the waiters told when nothing is left.
+    private func ended(_ event: ServiceEvent?, fetch: Bool) {
+        if let event { send(event) }
+        outstanding -= 1
+        if fetch { outstandingFetches -= 1 }
+        resumeWaiters()
+    }
+
+    private func resumeWaiters() {
+        waiters.removeAll { waiter in
+            guard outstanding == 0 || (waiter.fetchesOnly && outstandingFetches == 0) else { return false }
+            waiter.continuation.resume()
+            return true
+        }
+    }
+
+    /// Waits until every fetch and durable write asked for, and every one asked for at their ends, has
+    /// ended (with `fetchesOnly`, the fetches alone).
+    public func settle(fetchesOnly: Bool = false) async {
+        guard outstanding > 0, !(fetchesOnly && outstandingFetches == 0) else { return }
+        await withCheckedContinuation { waiters.append((fetchesOnly, $0)) }
+    }
+
+    /// Runs the work the loop asks for until the loop has finished (or the task is cancelled: the loop
+    /// then stops at once, so `STOPPING=1` and the final state file are not skipped). SIGHUP and SIGUSR1
+    /// from `signals` become reloads and refreshes; graceful shutdown stops the loop.
+    public func run(signals: UnixSignalsSequence? = nil) async {
+        phase = .running
+        let logger = self.logger
+        let threadPool = self.threadPool
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { background in
+                if let signals {
+                    background.addTask {
+                        for await signal in signals {
+                            switch signal {
+                            case .sighup: self.receive(.reloadRequested)
+                            case .sigusr1: self.receive(.refreshRequested)
+                            default: break
+                            }
+                        }
+                    }
+                }
+                await withDiscardingTaskGroup { fetches in
+                    var iterator = wakes.makeAsyncIterator()
+                    repeat {
+                        let work = queued
+                        queued.removeAll()
+                        for effect in work {
+                            switch effect {
+                            case .fetch(let order, let provider, let geocoder):
+                                fetches.addTask {
+                                    let outcome = await WeatherLoop.perform(
+                                        order,
+                                        provider: provider,
+                                        geocoder: geocoder
+                                    )
+                                    await self.ended(.fetched(order, outcome), fetch: true)
+                                }
+                            case .writeCache(let snapshot, let file):
+                                background.addTask {
+                                    let error = await CacheWriter.write(
+                                        snapshot,
+                                        to: file,
+                                        logger: logger,
+                                        on: threadPool
+                                    )
+                                    await self.ended(.cacheWritten(error), fetch: false)
+                                }
+                            case .saveGeocoding(let places, let cache):
+                                background.addTask {
+                                    await WeatherLoop.save(places, to: cache, logger: logger, on: threadPool)
+                                    await self.ended(nil, fetch: false)
+                                }
+                            case .cancelFetch:
+                                fetches.cancelAll()
+                            case .startTicks, .startWatchdog, .stopTimers:
+                                break  // carried out when asked for
+                            }
+                        }
+                        if loop.isFinished { break }
+                    } while await iterator.next(isolation: MainActor.shared) != nil
+                    if !loop.isFinished { send(.shutdown) }
+                }
+                phase = .ended
+                queued.removeAll()
+                background.cancelAll()
+            }
+        } onGracefulShutdown: {
+            self.receive(.shutdown)
+        }
+        wake.finish()
+        outstanding = 0
+        outstandingFetches = 0
+        resumeWaiters()
+    }
+}
+
+/// Marks the main queue, so that ``LoopRunner/receive(_:)`` can tell a timer's handler (already on the
+/// main queue) from an event of another thread without a check that traps.
+private let mainQueueKey: DispatchSpecificKey<Void> = {
+    let key = DispatchSpecificKey<Void>()
+    DispatchQueue.main.setSpecific(key: key, value: ())
+    return key
+}()
