@@ -49,9 +49,9 @@ public struct StateFile: Sendable {
         }
     }
 
-    /// Loads the previous run's snapshot at start. A corrupt file is renamed to
-    /// `<path>.corrupt-<UTC time>` so the daemon can start afresh; leftover temporary files are removed.
-    public func loadPrevious(now: Timestamp) -> LoadOutcome {
+    /// Recovers the previous run's snapshot at start: removes leftover temporary files, loads the file,
+    /// and renames a corrupt one to `<path>.corrupt-<UTC time>` so the daemon can start afresh.
+    public func recoverPrevious(now: Timestamp) -> LoadOutcome {
         AtomicFile.removeLeftovers(for: path)
         do {
             return .loaded(try read())

@@ -45,7 +45,7 @@ extension Configuration {
     /// every request carries the current weather (and the nowcast), `hourly` rides on one request an
     /// hour, `daily` on about five a day (four 6-hour slots and the local date's change).
     func averageWeight(requestsPerDay: Double) -> Double {
-        let hours = forecast.hours > 0 ? forecast.hours + 1 : nil
+        let hours = forecast.requestedHours
         let base = Weight.calls(ForecastBlocks(nowcast: forecast.nowcast).weight)
         let hourly = Weight.calls(ForecastBlocks(hours: hours, nowcast: forecast.nowcast).weight) - base
         let daily = Weight.calls(ForecastBlocks(days: forecast.days, nowcast: forecast.nowcast).weight) - base

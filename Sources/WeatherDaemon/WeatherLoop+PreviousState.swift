@@ -11,7 +11,7 @@ extension WeatherLoop {
         // A killed run's temporary state file goes whichever file the previous state comes from.
         if let stateFile { AtomicFile.removeLeftovers(for: stateFile.path) }
         if let cacheFile {
-            switch cacheFile.loadPrevious(now: now.wall) {
+            switch cacheFile.recoverPrevious(now: now.wall) {
             case .missing:
                 break
             case .loaded(let previous):
@@ -29,7 +29,7 @@ extension WeatherLoop {
         }
         for path in previousStateFiles {
             let file = StateFile(path: path)
-            switch file.loadPrevious(now: now.wall) {
+            switch file.recoverPrevious(now: now.wall) {
             case .missing:
                 continue
             case .loaded(let previous):

@@ -14,7 +14,7 @@ import Darwin
 struct StateFileTests {
     @Test func missingFileIsMissing() throws {
         try withTemporaryDirectory { directory in
-            let outcome = StateFile(path: directory + "/state.json").loadPrevious(now: SpecExample.generatedAt)
+            let outcome = StateFile(path: directory + "/state.json").recoverPrevious(now: SpecExample.generatedAt)
             guard case .missing = outcome else {
                 Issue.record("expected .missing, got \(outcome)")
                 return
@@ -27,7 +27,7 @@ struct StateFileTests {
             let file = StateFile(path: directory + "/state.json")
             try file.write(variedSnapshot())
             #expect(try file.read() == variedSnapshot())
-            let outcome = file.loadPrevious(now: SpecExample.generatedAt)
+            let outcome = file.recoverPrevious(now: SpecExample.generatedAt)
             guard case .loaded(let snapshot) = outcome else {
                 Issue.record("expected .loaded, got \(outcome)")
                 return
@@ -58,7 +58,7 @@ struct StateFileTests {
             #expect(throws: StateFileReadError.self) { try file.read() }
             #expect(FileManager.default.fileExists(atPath: path))
 
-            let outcome = file.loadPrevious(now: SpecExample.generatedAt)
+            let outcome = file.recoverPrevious(now: SpecExample.generatedAt)
             guard case .corrupt(let reason, let movedTo) = outcome else {
                 Issue.record("expected .corrupt, got \(outcome)")
                 return
@@ -69,7 +69,7 @@ struct StateFileTests {
             #expect(try directoryEntries(directory) == ["state.json.corrupt-20261122T040506Z"])
             #expect(try fileText(directory + "/state.json.corrupt-20261122T040506Z") == content)
             // The daemon can start afresh.
-            guard case .missing = file.loadPrevious(now: SpecExample.generatedAt) else {
+            guard case .missing = file.recoverPrevious(now: SpecExample.generatedAt) else {
                 Issue.record("second load should find no file")
                 return
             }
@@ -78,12 +78,12 @@ struct StateFileTests {
         }
     }
 
-    @Test func loadPreviousRemovesLeftoverTemporaries() throws {
+    @Test func recoverPreviousRemovesLeftoverTemporaries() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/state.json"
             try StateFile(path: path).write(SpecExample.snapshot)
             try AtomicFile.write("{\"half", to: directory + "/.state.json.tmp-4242")
-            guard case .loaded = StateFile(path: path).loadPrevious(now: SpecExample.generatedAt) else {
+            guard case .loaded = StateFile(path: path).recoverPrevious(now: SpecExample.generatedAt) else {
                 Issue.record("expected .loaded")
                 return
             }
@@ -95,7 +95,7 @@ struct StateFileTests {
         try withTemporaryDirectory { directory in
             let path = directory + "/state.json"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-            let outcome = StateFile(path: path).loadPrevious(now: SpecExample.generatedAt)
+            let outcome = StateFile(path: path).recoverPrevious(now: SpecExample.generatedAt)
             guard case .unreadable(let error) = outcome else {
                 Issue.record("expected .unreadable, got \(outcome)")
                 return

@@ -1,6 +1,6 @@
 /// Which forecast blocks one current-weather request carries (SPEC §9 "Requests"), and what it weighs.
 public struct ForecastBlocks: Sendable, Hashable {
-    /// `hourly=…&forecast_hours=N` with N = this (hours + 1); nil when not asked for.
+    /// `hourly=…&forecast_hours=N` with N = this (``ForecastSettings/requestedHours``); nil when not asked for.
     public var hours: Int?
     /// `daily=…&forecast_days=N` with N = this; nil when not asked for.
     public var days: Int?

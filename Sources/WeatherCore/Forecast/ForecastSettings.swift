@@ -20,8 +20,15 @@ public struct ForecastSettings: Sendable, Hashable {
         self.nowcast = nowcast
     }
 
+    /// The hours a request asks for (`forecast_hours`), nil when the hours are off: one more than shown,
+    /// because the block is asked for once an hour while the shown window slides with the clock, so the
+    /// hour that passes until the next request still leaves `hours` coming ones.
+    public var requestedHours: Int? {
+        hours > 0 ? hours + 1 : nil
+    }
+
     /// Every block these settings want, as a first request of a location carries them.
     public var everyBlock: ForecastBlocks {
-        ForecastBlocks(hours: hours > 0 ? hours + 1 : nil, days: days, nowcast: nowcast)
+        ForecastBlocks(hours: requestedHours, days: days, nowcast: nowcast)
     }
 }

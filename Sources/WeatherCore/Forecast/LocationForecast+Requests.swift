@@ -18,7 +18,7 @@ extension LocationForecast {
         if wanted.hours > 0,
             (hourly.count < wanted.hours && !hoursDroppedNow) || !Self.sameSlot(hourlyTried, apiNow, length: 3600)
         {
-            blocks.hours = wanted.hours + 1
+            blocks.hours = wanted.requestedHours
         }
         let dailyTried = [dailyFetchedAt, dailyDroppedAt].compactMap { $0 }.max()
         let daysDroppedNow = Self.sameSlot(dailyDroppedAt, apiNow, length: Self.dailySlot)

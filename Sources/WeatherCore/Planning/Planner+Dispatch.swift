@@ -41,10 +41,12 @@ extension Planner {
         return order
     }
 
-    /// Why `record` cannot be fetched at `now` although due: a pause, or a quota window it would take
-    /// over its limit (which holds every request until the window resets, plus a spread). Nil when it can.
-    mutating func holdReason(for record: LocationRecord, at now: Moment, events: inout [PlannerEvent]) -> Waiting? {
+    /// Enforces the pause and the quota limits on a fetch of `record` at `now`: returns why it must wait
+    /// (nil: it may go). A quota window the fetch would take over its limit starts a hold of every request
+    /// until the window resets, plus a random spread, and is reported once per window.
+    mutating func enforceLimits(for record: LocationRecord, at now: Moment, events: inout [PlannerEvent]) -> Waiting? {
         if backoff.isPaused(at: now) { return .backoff }
+        quotaHold?.noticeWindowEnd(at: now)
         if quotaHold?.holds(at: now) == true { return .quota }
         quotaHold = nil
         let weight = weight(ofNextFetchOf: record, at: now)

@@ -26,7 +26,7 @@ extension Planner {
         while inFlight == nil, let id = longestDue(at: now), let entry = queue.removeValue(forKey: id) {
             guard let index = records.firstIndex(where: { $0.location.id == id }), isDue(records[index], at: now)
             else { continue }
-            if holdReason(for: records[index], at: now, events: &events) != nil {
+            if enforceLimits(for: records[index], at: now, events: &events) != nil {
                 queue[id] = entry
                 return nil
             }

@@ -93,7 +93,7 @@ public struct Planner: Sendable {
         } else if inFlight != nil {
             counters.ticksSkipped += 1
             action = .queued(enqueue(record, tick: tick))
-        } else if let blocked = holdReason(for: record, at: now, events: &events) {
+        } else if let blocked = enforceLimits(for: record, at: now, events: &events) {
             counters.ticksFromCache += 1
             action = .cache(waiting: blocked)
         } else {

@@ -15,14 +15,18 @@ struct QuotaHold: Sendable, Hashable {
         self.spread = spread
     }
 
-    /// Whether requests are still held at `now`. The first look after the window's end starts the
-    /// spread from the moment the end passed (on the uptime clock, as the clocks read now).
-    mutating func holds(at now: Moment) -> Bool {
-        if resumesAt == nil {
-            guard now.wall >= windowEnd else { return true }
-            resumesAt = now.uptime(ofWall: windowEnd) + spread
-        }
-        return now.uptime < resumesAt ?? 0
+    /// Starts the spread once the window's end has passed: from the moment the end passed, on the uptime
+    /// clock as the clocks read at `now`. Nothing before the end, nor once started.
+    mutating func noticeWindowEnd(at now: Moment) {
+        guard resumesAt == nil, now.wall >= windowEnd else { return }
+        resumesAt = now.uptime(ofWall: windowEnd) + spread
+    }
+
+    /// Whether requests are still held at `now` (before the window's end, or within the spread once
+    /// ``noticeWindowEnd(at:)`` has seen the end pass).
+    func holds(at now: Moment) -> Bool {
+        guard let resumesAt else { return true }
+        return now.uptime < resumesAt
     }
 
     /// When requests resume, as the wall clock reads at `now`.
