@@ -8,11 +8,17 @@ import WeatherCore
 /// Reads a state file written by any weatherd of schema version 1: unknown fields are ignored, fields
 /// added later may be missing. Anything else is a ``StateDecodingError``.
 public enum StateDecoder {
-    /// Decodes the UTF-8 JSON `bytes`.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(StateDecodingError) -> StateSnapshot {
+    /// Decodes the UTF-8 JSON `bytes`, with the forecast blocks of the locations `forecasts` selects
+    /// (the others' `forecast` and `nowcast` read as absent).
+    public static func decode(
+        _ bytes: some Collection<UInt8>,
+        forecasts: ForecastSelection = .all
+    ) throws(StateDecodingError) -> StateSnapshot {
         let document: StateDocument
         do {
-            document = try JSONDecoder().decode(StateDocument.self, from: Data(bytes))
+            let decoder = JSONDecoder()
+            decoder.userInfo[ForecastSelection.key] = forecasts
+            document = try decoder.decode(StateDocument.self, from: Data(bytes))
         } catch let error as DecodingError {
             throw StateDecodingError(message: describe(error))
         } catch {

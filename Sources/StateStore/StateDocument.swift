@@ -99,3 +99,62 @@ struct StateDocument: Codable, Sendable {
         var at: String
     }
 }
+
+// The decoding side of StateDocument, written out (here, beside the synthesized coding keys) so that a reader can leave the blocks of the locations
+// it does not show undecoded (ForecastSelection); the encoding side is synthesized.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+extension StateDocument {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schema_version = try container.decode(Int.self, forKey: .schema_version)
+        generated_at = try container.decode(String.self, forKey: .generated_at)
+        daemon = try container.decode(Daemon.self, forKey: .daemon)
+        let currentLocation = try container.decode(Nullable<String>.self, forKey: .current_location)
+        _current_location = currentLocation
+        _rotation_index = try container.decode(Nullable<Int>.self, forKey: .rotation_index)
+        let selection = decoder.userInfo[ForecastSelection.key] as? ForecastSelection ?? .all
+        let current = currentLocation.wrappedValue
+        var list = try container.nestedUnkeyedContainer(forKey: .locations)
+        var entries: [LocationEntry] = []
+        while !list.isAtEnd {
+            let first = entries.isEmpty
+            entries.append(
+                try LocationEntry(from: try list.superDecoder()) { id in
+                    selection.all || selection.ids.contains(id)
+                        || (selection.current && (current.map { $0 == id } ?? first))
+                }
+            )
+        }
+        locations = entries
+    }
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+extension StateDocument.LocationEntry {
+    init(from decoder: any Decoder) throws {
+        try self.init(from: decoder) { _ in true }
+    }
+
+    /// The entry, with its `forecast` and `nowcast` only when `wanted` says so for its id.
+    init(from decoder: any Decoder, forecastWanted wanted: (String) -> Bool) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        _latitude = try container.decode(Nullable<Double>.self, forKey: .latitude)
+        _longitude = try container.decode(Nullable<Double>.self, forKey: .longitude)
+        status = try container.decode(LocationStatus.self, forKey: .status)
+        _fetched_at = try container.decode(Nullable<String>.self, forKey: .fetched_at)
+        _next_refresh_at = try container.decode(Nullable<String>.self, forKey: .next_refresh_at)
+        _weather = try container.decode(Nullable<StateDocument.WeatherEntry>.self, forKey: .weather)
+        _today = try container.decode(Nullable<StateDocument.DayEntry>.self, forKey: .today)
+        if wanted(id) {
+            _forecast = try container.decode(Nullable<StateDocument.ForecastEntry>.self, forKey: .forecast)
+            _nowcast = try container.decode(Nullable<StateDocument.NowcastEntry>.self, forKey: .nowcast)
+        } else {
+            _forecast = Nullable(wrappedValue: nil)
+            _nowcast = Nullable(wrappedValue: nil)
+        }
+        _last_error = try container.decode(Nullable<StateDocument.ErrorEntry>.self, forKey: .last_error)
+        consecutive_failures = try container.decodeIfPresent(Int.self, forKey: .consecutive_failures)
+    }
+}

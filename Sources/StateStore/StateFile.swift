@@ -34,8 +34,8 @@ public struct StateFile: Sendable {
     /// The directory that holds the file.
     public var directory: String { AtomicFile.split(path).directory }
 
-    /// Reads and decodes the file, without side effects.
-    public func read() throws(StateFileReadError) -> StateSnapshot {
+    /// Reads and decodes the file, without side effects, with the forecast blocks `forecasts` selects.
+    public func read(forecasts: ForecastSelection = .all) throws(StateFileReadError) -> StateSnapshot {
         let bytes: [UInt8]
         do {
             bytes = try AtomicFile.read(path)
@@ -43,7 +43,7 @@ public struct StateFile: Sendable {
             throw .unreadable(error)
         }
         do {
-            return try StateDecoder.decode(bytes)
+            return try StateDecoder.decode(bytes, forecasts: forecasts)
         } catch {
             throw .invalid(error.message)
         }

@@ -75,6 +75,18 @@ public struct StatusReport: Sendable, Equatable {
         return StatusReport(text: text, health: health, exitStatus: format == .waybar ? 0 : Int32(health.rawValue))
     }
 
+    /// The forecast blocks a report in `format` shows, for a reader to decode no others: Waybar's text and
+    /// tooltip show those of the focused location (else the current one) and of the tooltip's pinned one;
+    /// the other formats show every location's.
+    public static func forecasts(
+        format: StatusFormat,
+        location: String?,
+        tooltipLocation: String?
+    ) -> ForecastSelection {
+        guard format == .waybar else { return .all }
+        return .only(Set([location, tooltipLocation].compactMap { $0 }), current: location == nil)
+    }
+
     /// The report when the state file is missing but the daemon's cache is there: it has not run since
     /// boot (the state file lives in the runtime directory, emptied at boot). CRITICAL.
     public static func notRunning(path: String, cache: String, format: StatusFormat) -> StatusReport {

@@ -75,8 +75,9 @@ struct Status: ParsableCommand {
             follower.tooltipLocation = tooltipLocation
             throw ExitCode(follower.run())
         }
+        let forecasts = StatusReport.forecasts(format: format, location: location, tooltipLocation: tooltipLocation)
         let report = StatusReport.make(
-            StatusReport.read(files.path),
+            StatusReport.read(files.path, forecasts: forecasts),
             path: files.path,
             format: format,
             location: location,

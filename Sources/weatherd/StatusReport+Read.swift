@@ -8,9 +8,9 @@ import Glibc
 
 /// The file system side of `weatherd status`: reading the state file, looking for the daemon's cache.
 extension StatusReport {
-    /// The state file at `path`, or why it cannot be read.
-    static func read(_ path: String) -> Result<StateSnapshot, StateFileReadError> {
-        Result { () throws(StateFileReadError) in try StateFile(path: path).read() }
+    /// The state file at `path`, with the forecast blocks `forecasts` selects, or why it cannot be read.
+    static func read(_ path: String, forecasts: ForecastSelection = .all) -> Result<StateSnapshot, StateFileReadError> {
+        Result { () throws(StateFileReadError) in try StateFile(path: path).read(forecasts: forecasts) }
     }
 
     /// The first of `caches` that exists.
