@@ -7,13 +7,13 @@ release binaries and starts this script inside a private journald (scripts/with-
 reasoning behind each figure is in bench/README.md.
 
 What is measured:
-  * weighted calls a day at the defaults with every forecast part on (SPEC §9, at most 500): the real
+  * weighted calls a day at the defaults with every forecast part on (docs/forecast.md, at most 500): the real
     planner through a simulated UTC day (bench-planner-day, 8,640 ticks), each request it plans sent to
     a `fake-open-meteo --request-log` and weighed there, beside the planner's own count;
   * requests per day at the default configuration (4 locations, 10 s, refresh: auto): a run of
     BENCH_REAL_SECONDS (600) at the real 10 s interval against `fake-open-meteo --data-interval 60
     --request-log`, requests counted per location and data period and scaled to Open-Meteo's 900 s,
-    weighted calls a day from each request's weight in the log (the hours and the days by SPEC §9's slots);
+    weighted calls a day from each request's weight in the log (the hours and the days by docs/forecast.md's slots);
     in the same run and window, the same binary with `refresh: every_tick` and the old commit (both
     fetch at every tick), each against its own look-alike, and the default configuration again against
     look-alikes whose clock runs 4 minutes ahead of the host's and behind it (bench/skew.py);
@@ -114,10 +114,10 @@ FORECAST_QUERY = (
     "&timeformat=unixtime&timezone=auto&temperature_unit=celsius&wind_speed_unit=kmh&precipitation_unit=mm"
 )
 CONFIG = os.path.join(ROOT, "etc", "weatherd", "config.yaml")
-# Open-Meteo's free tier# Open-Meteo's free tier, the defaults for its public host (SPEC §3).
+# Open-Meteo's free tier# Open-Meteo's free tier, the defaults for its public host (weatherd.conf(5)).
 PUBLIC_LIMITS = (600, 5000, 10000)
 OPEN_METEO_DATA_INTERVAL = 900
-# SPEC §9 "Requests": the forecast blocks ride on a location's current-weather requests: the nowcast
+# docs/forecast.md "Requests": the forecast blocks ride on a location's current-weather requests: the nowcast
 # (`minutely_15=`) on every one, the hours (`hourly=`) on its first in each UTC hour, the days (`daily=`) on
 # its first in each 6-hour UTC slot and on the first after its local date changed: 4 a day, 5 where the
 # local midnight is not a slot's start.
@@ -130,7 +130,7 @@ DAY_SLOT_S = 6 * 3600
 # look-alike answers every place at UTC+0, so a run against it cannot show this part.
 DEFAULT_UTC_OFFSETS = {"52.52,13.41": 3600, "51.5074,-0.1278": 0, "40.7128,-74.006": -5 * 3600,
                        "35.6895,139.6917": 9 * 3600}
-# SPEC §9: weighted calls a day at the defaults with every part on, at most.
+# docs/forecast.md: weighted calls a day at the defaults with every part on, at most.
 DAY_BUDGET_CALLS = 500
 # The simulated UTC day of the real planner (Sources/bench-planner-day).
 PLANNER_DAY = os.environ.get("BENCH_PLANNER_DAY", os.path.join(ROOT, ".build", "release", "bench-planner-day"))
@@ -176,7 +176,7 @@ if ONLY:
     SKIP |= set(SECTIONS) - ONLY
 STRICT = os.environ.get("BENCH_STRICT") == "1"
 WORKDIR = os.environ.get("BENCH_WORKDIR", os.path.join(OUT, "work"))
-# The state file of a weatherd with a durable cache lives in the runtime directory in production (SPEC §6
+# The state file of a weatherd with a durable cache lives in the runtime directory in production (docs/state-file.md
 # "Files": /run/weatherd, tmpfs; only cache.json is written to the disk); removed at the end of main().
 RUNTIME_DIR = os.environ.get("BENCH_RUNTIME_DIR") or os.path.join("/dev/shm", f"weatherd-bench.{os.getpid()}")
 TICK_INTERVAL_NS = 10_000_000
@@ -538,7 +538,7 @@ _cache_file_support = {}
 
 
 def has_cache_file(binary):
-    """Whether `binary run` takes --cache-file (a weatherd with the durable cache, SPEC §6 "Files"); an older
+    """Whether `binary run` takes --cache-file (a weatherd with the durable cache, docs/state-file.md "Files"); an older
     build writes its state file durably where it is told and has no cache."""
     if binary not in _cache_file_support:
         result = subprocess.run([binary, "run", "--help"], capture_output=True, text=True, timeout=30)
@@ -990,7 +990,7 @@ def machine_info():
 
 def default_locations():
     """The `locations:` block of the installed default configuration (etc/weatherd/config.yaml: the
-    embedded defaults, SPEC §3), to the end of the file, and how many locations it lists."""
+    embedded defaults, weatherd.conf(5)), to the end of the file, and how many locations it lists."""
     with open(CONFIG) as f:
         text = f.read()
     match = re.search(r"^locations:\n", text, re.M)
@@ -1011,7 +1011,7 @@ def write_config(name, text):
 
 def new_config(name, refresh, limits):
     """A configuration of this tree: the 4 default locations, `refresh`, and `api.limits` spelled out
-    (the loopback URL given with --api-url would otherwise get no limits, SPEC §3)."""
+    (the loopback URL given with --api-url would otherwise get no limits, weatherd.conf(5))."""
     minute, hour, day = limits
     return write_config(name, (
         f"# bench/run.py: refresh {refresh}, limits {minute}/{hour}/{day}\n"
@@ -1346,7 +1346,7 @@ def weight_tenths(query, without=()):
 
 def parse_request_log(path):
     """fake-open-meteo's --request-log: one forecast request per line, `<unix time> <request target>`;
-    each with its location (latitude,longitude), the forecast blocks it asked for (SPEC §9: `minutely_15=`,
+    each with its location (latitude,longitude), the forecast blocks it asked for (docs/forecast.md: `minutely_15=`,
     `hourly=`, `daily=`), its weight in tenths of a call as Open-Meteo counts it, the weight of the same
     request without its hours and days (`base_tenths`: the current weather and the nowcast, on every
     request) and what its hours and its days add (`hourly_tenths`, `daily_tenths`)."""
@@ -1412,7 +1412,7 @@ def requests_per_period(entries, w0, w1, data_interval, locations):
 
 
 def block_counts(entries):
-    """The forecast blocks of a run's requests against SPEC §9's rule (entries on the look-alike's clock;
+    """The forecast blocks of a run's requests against docs/forecast.md's rule (entries on the look-alike's clock;
     it answers every place at UTC+0, so a local date changes at a 6-hour slot's start): the nowcast on
     every request, the hours on each location's first in each UTC hour, the days on its first in each
     6-hour slot. Counted, not matched one by one: a request a second after an hour's start may be the
@@ -1429,7 +1429,7 @@ def block_counts(entries):
 
 
 def daily_blocks_per_day(location):
-    """Daily blocks a day for a location of the default configuration (SPEC §9): one in each 6-hour UTC
+    """Daily blocks a day for a location of the default configuration (docs/forecast.md): one in each 6-hour UTC
     slot, one more when its local date changes inside a slot (an offset that is not a whole number of
     slots); 5 for a location whose offset is unknown (the most)."""
     offset = DEFAULT_UTC_OFFSETS.get(location)
@@ -1655,7 +1655,7 @@ def section_realtime(contenders):
             r["requests_per_day"] = counted["requests"] / seconds * 86400
             r["scaling"] = f"requests in the window × 86400 / {seconds:.0f} s"
         # Weighted: the window's requests at their own weight without hours and days (the nowcast rides on
-        # every one), scaled like the requests, plus the hours and the days by SPEC §9's slots.
+        # every one), scaled like the requests, plus the hours and the days by docs/forecast.md's slots.
         weighted = weighted_calls_per_day(entries, [e for e in on_api if a0 <= e["t"] < a1], r["requests_per_day"])
         if weighted:
             r["weighted_per_day"], r["weighted_per_day_parts"] = weighted
@@ -2427,7 +2427,7 @@ def print_table(r):
                     f"{used['window']:.1f} / {used['log_same_window']:.1f}")
             if c.get("weighted_per_day") is not None:
                 parts = c["weighted_per_day_parts"]
-                # requests a day × their weight without hours and days + hours + days (SPEC §9's slots).
+                # requests a day × their weight without hours and days + hours + days (docs/forecast.md's slots).
                 row(f"    → weighted calls a day: {parts['requests']:,.0f} × {parts['base_weight']:.2f}"
                     f" + {parts['hourly_blocks']} × {parts['hourly_extra_weight']:.1f}"
                     f" + {parts['daily_blocks']} × {parts['daily_extra_weight']:.1f}",

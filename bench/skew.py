@@ -1,4 +1,4 @@
-"""bench/skew.py — the real-interval run with the host's clock off the API's (SPEC §4, "The API's clock,
+"""bench/skew.py — the real-interval run with the host's clock off the API's (docs/fetching.md, "The API's clock,
 not the host's").
 
 Two more `refresh: auto` daemons join the real-interval run of bench/run.py (section_realtime), each against

@@ -1,4 +1,4 @@
-"""The WMO code table of SPEC §5 (code -> condition, category, description), for the baselines."""
+"""The WMO code table of docs/conditions.md (code -> condition, category, description), for the baselines."""
 
 CATEGORY = {
     "clear": "clear",

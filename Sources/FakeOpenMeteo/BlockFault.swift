@@ -1,4 +1,4 @@
-/// Bad forecast sections, to exercise a client's handling of bad input (SPEC §9 "Bad input"): the answer is
+/// Bad forecast sections, to exercise a client's handling of bad input (docs/forecast.md "Bad input"): the answer is
 /// otherwise realistic and `current` stays good; the fault hits every section asked for, or those chosen
 /// (see ``FakeOpenMeteoServer/realistic(dataInterval:blockFault:blocks:)``). The raw values are the names
 /// `fake-open-meteo --mode` takes.

@@ -4,7 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import WeatherCore
 
-/// Sorts what can go wrong in one fetch into the error classes of SPEC §4.
+/// Sorts what can go wrong in one fetch into the error classes of docs/fetching.md.
 enum FetchErrorClassifier {
     /// The error for a non-2xx response that arrived when the host's wall clock read `receivedAt`.
     static func classify(

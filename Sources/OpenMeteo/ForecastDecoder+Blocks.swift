@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The forecast blocks of a response (SPEC §9): columnar arrays turned into hours, days and 15-minute
+/// The forecast blocks of a response (docs/forecast.md): columnar arrays turned into hours, days and 15-minute
 /// steps. A block of bad shape (a null time, arrays of unequal length, times not increasing, times that
 /// do not start near the current time, as for another place, or an implausible value) is dropped alone,
 /// with one sentence that names the condition and not the values, so that the daemon logs each condition

@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// Builds the forecast request of SPEC §4: `GET {base_url}/v1/forecast` with the current-weather query.
+/// Builds the forecast request of docs/fetching.md: `GET {base_url}/v1/forecast` with the current-weather query.
 public struct ForecastEndpoint: Sendable, Hashable {
     /// The variables asked for in `current=`.
     public static let currentVariables = [
@@ -8,12 +8,12 @@ public struct ForecastEndpoint: Sendable, Hashable {
         "weather_code", "cloud_cover", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
     ]
 
-    /// The variables asked for in `hourly=` (SPEC §9).
+    /// The variables asked for in `hourly=` (docs/forecast.md).
     public static let hourlyVariables = [
         "temperature_2m", "precipitation_probability", "precipitation", "weather_code", "is_day",
     ]
 
-    /// The variables asked for in `daily=` (SPEC §9).
+    /// The variables asked for in `daily=` (docs/forecast.md).
     public static let dailyVariables = [
         "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_probability_max",
         "precipitation_sum", "sunrise", "sunset", "uv_index_max",
@@ -35,7 +35,7 @@ public struct ForecastEndpoint: Sendable, Hashable {
         self.apiKey = (apiKey?.isEmpty ?? true) ? nil : apiKey
     }
 
-    /// The query items, in order, with the forecast `blocks` (SPEC §9 "Requests"): the order is fixed so
+    /// The query items, in order, with the forecast `blocks` (docs/forecast.md "Requests"): the order is fixed so
     /// that every host asks the same URL for the same blocks.
     public func queryItems(
         for location: Location,

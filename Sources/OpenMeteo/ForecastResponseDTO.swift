@@ -5,7 +5,7 @@ struct ForecastResponseDTO: Decodable {
     var utc_offset_seconds: Int?
     var current_units: CurrentUnitsDTO?
     var current: CurrentDTO?
-    /// The forecast blocks (SPEC §9); a block of the wrong shape is dropped alone (its `failed` says why),
+    /// The forecast blocks (docs/forecast.md); a block of the wrong shape is dropped alone (its `failed` says why),
     /// never the whole response.
     var minutely_15: Block<MinutelyDTO>?
     var hourly: Block<HourlyDTO>?

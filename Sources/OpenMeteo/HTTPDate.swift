@@ -7,7 +7,7 @@ import NIOHTTP1
 import WeatherCore
 
 /// HTTP dates (RFC 9110 §5.6.7) and what weatherd reads from them: the API clock sample of a response
-/// (`Date` plus `Age`, SPEC §4) and a `Retry-After` in either form. The three formats a recipient must
+/// (`Date` plus `Age`, docs/fetching.md) and a `Retry-After` in either form. The three formats a recipient must
 /// accept: IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`)
 /// and asctime (`Sun Nov  6 08:49:37 1994`). Read by hand into RFC 3339 and validated by ``Timestamp``:
 /// the C library's `strptime` is not visible through Swift's Glibc module, and FoundationEssentials has

@@ -24,7 +24,7 @@ public struct OpenMeteoClient: WeatherProviding {
         self.endpoint = endpoint
     }
 
-    /// Fetches the current weather of `location` with the forecast `blocks` (SPEC §9).
+    /// Fetches the current weather of `location` with the forecast `blocks` (docs/forecast.md).
     public func forecast(
         at location: Location,
         units: Units,

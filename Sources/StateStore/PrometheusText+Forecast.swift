@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The forecast's series (SPEC §9 "Prometheus"): per location and day ahead (`days_ahead` 0 being the
+/// The forecast's series (docs/forecast.md "Prometheus"): per location and day ahead (`days_ahead` 0 being the
 /// location's current local day) the day's high and low, precipitation probability and sum; and when
 /// the nowcast's next rain starts.
 extension PrometheusText {

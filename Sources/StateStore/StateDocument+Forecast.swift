@@ -1,6 +1,6 @@
 import WeatherCore
 
-// The forecast's share of the state file's shape (SPEC §6, §9): a location's `forecast` and `nowcast`,
+// The forecast's share of the state file's shape (docs/state-file.md, docs/forecast.md): a location's `forecast` and `nowcast`,
 // its days (also `today`, the first of them), and the daemon's `display`. Values the API sent as null are
 // left out; `forecast` and `nowcast` are null while unknown or switched off.
 // swift-format-ignore: AlwaysUseLowerCamelCase

@@ -70,7 +70,7 @@ extension StateDocument.DayEntry {
         )
     }
 
-    /// The day at `path`; without a `fetched_at` of its own (SPEC §6 has none), fetched at `fetchedAt`
+    /// The day at `path`; without a `fetched_at` of its own (docs/state-file.md has none), fetched at `fetchedAt`
     /// (the epoch when that is not known either).
     func day(path: String, fetchedAt: Timestamp?) throws(StateDecodingError) -> DayForecast {
         guard let localDate = LocalDate(parsing: date) else {

@@ -168,7 +168,7 @@ extension StateDocument.LocationEntry {
             fetchedAt: fetchedAt,
             nextRefreshAt: try optionalTime(next_refresh_at, "\(path).next_refresh_at"),
             weather: try weather?.weather(path: "\(path).weather"),
-            // Without its own `fetched_at` (SPEC §6 has none), the location's.
+            // Without its own `fetched_at` (docs/state-file.md has none), the location's.
             today: try today?.day(path: "\(path).today", fetchedAt: fetchedAt),
             forecast: try restoredForecast(path: path, fetchedAt: fetchedAt),
             lastError: record,

@@ -1,6 +1,6 @@
 import WeatherCore
 
-// The state file's JSON shape (SPEC §6, schema_version 1): one Codable type, written by StateEncoder and
+// The state file's JSON shape (docs/state-file.md, schema_version 1): one Codable type, written by StateEncoder and
 // read by StateDecoder, so the format is spelled once. Names follow the JSON keys. Keys whose readers
 // expect `null` when there is no value are `@Nullable`; weather values the API did not send, and fields
 // added after the first release (optional when reading older files), are left out when absent.

@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// Writes a ``StateSnapshot`` as the state file's JSON (SPEC §6): one line, keys sorted, a trailing
+/// Writes a ``StateSnapshot`` as the state file's JSON (docs/state-file.md): one line, keys sorted, a trailing
 /// newline. The shape is ``StateDocument``'s, the one `Codable` spelling of the file that
 /// ``StateDecoder`` reads; see `StateDocument.write(to:)` for why the text is not made by `JSONEncoder`.
 ///

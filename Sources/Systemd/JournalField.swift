@@ -1,6 +1,6 @@
 import Logging
 
-/// Journal field names and values from swift-log metadata (SPEC §7).
+/// Journal field names and values from swift-log metadata (docs/journal.md).
 public enum JournalField {
     /// The longest field name journald accepts.
     public static let maximumNameLength = 64

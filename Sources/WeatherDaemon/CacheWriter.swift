@@ -8,7 +8,7 @@ import WeatherCore
 import Glibc
 #endif
 
-/// The durable cache's writes (SPEC §6 "Files"), as the loop sees them: one write at a time, the newest
+/// The durable cache's writes (docs/state-file.md "Files"), as the loop sees them: one write at a time, the newest
 /// snapshot waiting for it (an older one waiting is dropped), so an older snapshot never replaces a
 /// newer one. A value the loop owns; the write itself runs off the loop's thread
 /// (``write(_:to:logger:)``), so an `fsync` that stalls (tens of milliseconds on a busy disk, far more

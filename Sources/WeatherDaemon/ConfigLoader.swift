@@ -5,7 +5,7 @@ import WeatherCore
 import Glibc
 #endif
 
-/// Command-line values that override the configuration file (SPEC §2 precedence).
+/// Command-line values that override the configuration file (weatherd(1) precedence).
 public struct ConfigOverrides: Sendable, Hashable {
     /// `--interval`.
     public var interval: Duration?

@@ -1,7 +1,7 @@
 import WeatherCore
 import YAML
 
-/// The `forecast` and `display` sections (SPEC §3, §9).
+/// The `forecast` and `display` sections (weatherd.conf(5), docs/forecast.md).
 extension ConfigParser {
     func parseForecast(_ node: Node) throws(ConfigError) -> ForecastSettings {
         var forecast = ForecastSettings()

@@ -1,7 +1,7 @@
 import WeatherCore
 
 extension Configuration {
-    /// What the configuration may cost, and whether data can turn stale between refreshes (SPEC §3):
+    /// What the configuration may cost, and whether data can turn stale between refreshes (weatherd.conf(5)):
     /// logged at start and printed by `check-config`.
     public var warnings: [String] {
         var warnings: [String] = []
@@ -31,7 +31,7 @@ extension Configuration {
 
     /// About how many calls a second the refresh policy spends: w / interval under `every_tick`, else
     /// w × N / max(P, N × interval), P the data interval (900 s) or the duration, w the average weight
-    /// of a request (SPEC §3, §9).
+    /// of a request (weatherd.conf(5), docs/forecast.md).
     public var callsPerSecond: Double {
         let count = Double(locations.count)
         guard let period = refreshPeriod else {

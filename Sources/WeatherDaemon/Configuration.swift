@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The effective configuration (SPEC §3): embedded defaults, overridden by the file, then the command line.
+/// The effective configuration (weatherd.conf(5)): embedded defaults, overridden by the file, then the command line.
 public struct Configuration: Sendable, Hashable {
     /// The API settings.
     public struct API: Sendable, Hashable {
@@ -52,9 +52,9 @@ public struct Configuration: Sendable, Hashable {
     public var api = API()
     /// The units asked for.
     public var units = Units()
-    /// Which forecast blocks ride on the requests (SPEC §9).
+    /// Which forecast blocks ride on the requests (docs/forecast.md).
     public var forecast = ForecastSettings()
-    /// The bar's text, icons and clock (SPEC §9).
+    /// The bar's text, icons and clock (docs/forecast.md).
     public var display = DisplaySettings()
     /// The locations, in rotation order.
     public var locations: [Location] = Configuration.defaultLocations

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// The files rewritten at the end of every tick and fetch: the state file and the node_exporter textfile
-/// (SPEC §6). Written on the thread that ticks, without `fsync`: the state file lives on tmpfs (the
+/// (docs/state-file.md). Written on the thread that ticks, without `fsync`: the state file lives on tmpfs (the
 /// runtime directory), so replacing it is a copy in memory and a rename, with no thread to wake. What
 /// must reach the disk goes to the ``CacheWriter``. Failures are logged once per kind of failure, and the recovery
 /// once.

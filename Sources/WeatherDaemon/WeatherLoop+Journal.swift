@@ -1,7 +1,7 @@
 import Logging
 import WeatherCore
 
-/// The journal entries (SPEC §7): one per tick, one per queued fetch that ends, and the lifecycle ones.
+/// The journal entries (docs/journal.md): one per tick, one per queued fetch that ends, and the lifecycle ones.
 extension WeatherLoop {
     /// Where a weather entry's data came from.
     enum Source {
@@ -178,7 +178,7 @@ extension WeatherLoop {
         }
     }
 
-    /// The forecast entry of SPEC §7: `Berlin: rain in about 20 min`, once per episode.
+    /// The forecast entry of docs/journal.md: `Berlin: rain in about 20 min`, once per episode.
     private func logRainSoon(_ location: Location, summary: NowcastSummary) {
         guard let startsAt = summary.rainStartsAt else { return }
         let word = summary.isSnow ? "snow" : "rain"

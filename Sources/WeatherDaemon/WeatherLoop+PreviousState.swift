@@ -1,7 +1,7 @@
 import StateStore
 import WeatherCore
 
-/// What the previous run left (SPEC §6 "Files", "Upgrade"): the cache, else an earlier state file, taken
+/// What the previous run left (docs/state-file.md "Files", "Upgrade"): the cache, else an earlier state file, taken
 /// over and then replaced with a link to the state file.
 extension WeatherLoop {
     /// Loads what the previous run left: the cache, else (an upgrade, or a cache lost) the first earlier

@@ -164,7 +164,7 @@ extension WeatherLoop {
         }
     }
 
-    /// Hands the current state to the cache writer (SPEC §6: on a request, its result, a pause's start or
+    /// Hands the current state to the cache writer (docs/state-file.md: on a request, its result, a pause's start or
     /// end, a reload that drops locations; never because time passed).
     func saveCache(at now: Moment) {
         guard let file = cacheFile, let next = cacheWriter?.submit(snapshot(at: now), at: now.uptime) else { return }

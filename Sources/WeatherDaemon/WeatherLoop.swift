@@ -200,7 +200,7 @@ public final class WeatherLoop {
 public enum ServiceEvent: Sendable {
     /// Load the previous state, write the first state file, start the timers.
     case start
-    /// A tick, after `missed` ticks the process could not run (skipped, not replayed: SPEC §4).
+    /// A tick, after `missed` ticks the process could not run (skipped, not replayed: docs/fetching.md).
     case tick(missed: Int)
     /// A watchdog deadline: ping if ticks keep coming.
     case watchdog

@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// A location's coming days as aligned rows (SPEC §9, the Waybar tooltip): `Tue  🌧️  12° / 4°  80%`.
+/// A location's coming days as aligned rows (docs/forecast.md, the Waybar tooltip): `Tue  🌧️  12° / 4°  80%`.
 /// Numbers are padded with figure spaces (U+2007, a digit's width), so the columns line up in the
 /// proportional fonts of tooltips too.
 public enum DayRows {

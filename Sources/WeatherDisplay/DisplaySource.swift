@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// Where a reader takes its display settings from (SPEC §9 "Where the text comes from"): the text from
+/// Where a reader takes its display settings from (docs/forecast.md "Where the text comes from"): the text from
 /// `--text`, else from the configuration when the reader could read it, else from `daemon.display` in
 /// the state file (the daemon writes its settings there, since /etc/weatherd may be unreadable to a
 /// bar's user), else the default; the icons and the clock from the configuration, else the state file,

@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// How a reader shows weather (SPEC §9): the bar's text template, the icons, the clock.
+/// How a reader shows weather (docs/forecast.md): the bar's text template, the icons, the clock.
 public struct DisplayStyle: Sendable, Hashable {
     /// The bar's text.
     public var template: Template
@@ -9,7 +9,7 @@ public struct DisplayStyle: Sendable, Hashable {
     /// The clock.
     public var clock: DisplaySettings.Clock
 
-    /// A style; the defaults are SPEC §3's.
+    /// A style; the defaults are weatherd.conf(5)'s.
     public init(
         template: Template = .standard,
         icons: DisplaySettings.Icons = .emoji,

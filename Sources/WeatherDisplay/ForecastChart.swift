@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The coming hours of `weatherd forecast` as a chart of block characters (SPEC §9): temperature as
+/// The coming hours of `weatherd forecast` as a chart of block characters (docs/forecast.md): temperature as
 /// columns of eighth blocks over ``temperatureRows`` rows (labelled with the highest and lowest value),
 /// the precipitation probability as bars over ``rainRows`` rows (a full bar is 100 %), the local hours
 /// along the bottom. Colour (temperature bands, rain in blue) only when the style is on.

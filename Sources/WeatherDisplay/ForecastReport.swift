@@ -1,7 +1,7 @@
 import StateStore
 import WeatherCore
 
-/// What `weatherd forecast` prints for one reading of the state file (SPEC §9): per location its weather
+/// What `weatherd forecast` prints for one reading of the state file (docs/forecast.md): per location its weather
 /// and nowcast, the chart of its coming hours (``ForecastChart``) and the table of its days
 /// (``ForecastTable``); exit status 0, or 3 with a message when the file is missing, unreadable or holds
 /// no forecast.

@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The coming days of `weatherd forecast` as a table (SPEC §9): day, high, low, precipitation
+/// The coming days of `weatherd forecast` as a table (docs/forecast.md): day, high, low, precipitation
 /// probability and sum, UV index, sunrise and sunset in the location's local time, then the icon and
 /// the description (last, so that an emoji's width in the terminal moves no column).
 public enum ForecastTable {

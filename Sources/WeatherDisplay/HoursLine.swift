@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// A location's next hours on one line (SPEC §9, the Waybar tooltip): a sparkline of the temperature,
+/// A location's next hours on one line (docs/forecast.md, the Waybar tooltip): a sparkline of the temperature,
 /// its range and the hours of rain — `▂▃▅▇█▇▅▃  4–12°  rain 14–16h`. The nowcast goes on a line of its
 /// own: GTK wraps a tooltip's lines at about 70 characters, and 24 hours with three runs of rain and
 /// the nowcast make 80.

@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// A location's forecast as a reader sees it at one moment (SPEC §9): only the hours, days and
+/// A location's forecast as a reader sees it at one moment (docs/forecast.md): only the hours, days and
 /// 15-minute steps still coming on the API's clock (the window slides between refreshes), today and
 /// tomorrow in the location's local time, and the nowcast summed up anew.
 public struct Outlook: Sendable {

@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The values of the bar's placeholders for one location at one moment (SPEC §9); nil when not known.
+/// The values of the bar's placeholders for one location at one moment (docs/forecast.md); nil when not known.
 public struct PlaceholderValues: Sendable {
     /// The location's outlook.
     public let outlook: Outlook

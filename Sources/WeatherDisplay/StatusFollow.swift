@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The decisions of `status --follow` (SPEC §2) without the waiting: print again when the state file is
+/// The decisions of `status --follow` (weatherd(1)) without the waiting: print again when the state file is
 /// another one (replaced, written in place, removed or back), or when the judgement of the snapshot shown
 /// last changes with time alone; sleep until the next moment it can. `FileID` tells one version of the
 /// file from the next (nil: no file).

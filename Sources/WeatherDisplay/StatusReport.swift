@@ -40,7 +40,7 @@ public struct StatusReport: Sendable, Equatable {
         let snapshot: StateSnapshot
         switch reading {
         case .failure(.unreadable(let error)) where error.errno == ENOENT:
-            // SPEC §6: no state file but a cache means the daemon has not run since boot.
+            // docs/state-file.md: no state file but a cache means the daemon has not run since boot.
             if let cache = existingCache() {
                 return notRunning(path: path, cache: cache, format: format)
             }

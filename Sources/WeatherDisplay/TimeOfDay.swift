@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// Times of day as `display.clock` writes them (SPEC §9): `14:05` or `2:05 PM`, in a place given by
+/// Times of day as `display.clock` writes them (docs/forecast.md): `14:05` or `2:05 PM`, in a place given by
 /// its offset from UTC.
 public enum TimeOfDay {
     /// `14:05` (24h) or `2:05 PM` (12h) at `time` in a place `utcOffsetSeconds` ahead of UTC.

@@ -1,4 +1,4 @@
-/// The state file's path as `status --follow` watches it (SPEC §2): the directory it lives in and its
+/// The state file's path as `status --follow` watches it (weatherd(1)): the directory it lives in and its
 /// name, the directories to watch instead while that one is missing, and which events may concern the
 /// file. Only the path's text: the watching itself (inotify) is the executable's.
 public struct WatchedPath: Sendable, Hashable {

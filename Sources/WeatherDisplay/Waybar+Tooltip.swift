@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The Waybar tooltip (SPEC §9): the location it is on first, with its next hours on one line and its
+/// The Waybar tooltip (docs/forecast.md): the location it is on first, with its next hours on one line and its
 /// days as aligned rows, then the other locations.
 extension Waybar {
     /// The tooltip, unescaped: the lines of `pinned` (else `shown`) — its weather, its day, its next hours

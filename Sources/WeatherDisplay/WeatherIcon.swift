@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The icon of a condition in the style `display.icons` chooses (SPEC §9): emoji, Nerd Font weather
+/// The icon of a condition in the style `display.icons` chooses (docs/forecast.md): emoji, Nerd Font weather
 /// glyphs (`nf-weather-*`, day and night forms; the table is docs/icons.md) or none.
 public enum WeatherIcon {
     /// The icon of `condition`, by day or by night; empty for `.none`.

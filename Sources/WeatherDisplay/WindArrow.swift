@@ -1,4 +1,4 @@
-/// An arrow pointing where the wind blows to (SPEC §9 `wind_arrow`): the API gives the direction it
+/// An arrow pointing where the wind blows to (docs/forecast.md `wind_arrow`): the API gives the direction it
 /// comes from (meteorological degrees, 0 = from the north), so a north wind is `↓`.
 public enum WindArrow {
     private static let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]

@@ -6,7 +6,7 @@ import WeatherDisplay
 import Glibc
 #endif
 
-/// `weatherd forecast`: reads the state file (no request) and draws the coming hours and days (SPEC §9).
+/// `weatherd forecast`: reads the state file (no request) and draws the coming hours and days (docs/forecast.md).
 struct ForecastCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",

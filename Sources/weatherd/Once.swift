@@ -136,7 +136,7 @@ struct Once: AsyncParsableCommand {
     }
 
     /// The pause the first readable of `files` records, and that file's path, when the pause lies ahead
-    /// and within its cause's own limit (SPEC §4: the daemon drops one beyond it at start, and so does
+    /// and within its cause's own limit (docs/fetching.md: the daemon drops one beyond it at start, and so does
     /// `once`).
     static func pause(recordedIn files: [StateFile]) -> (Timestamp, String)? {
         guard let (file, snapshot) = files.lazy.compactMap({ file in (try? file.read()).map { (file, $0) } }).first,

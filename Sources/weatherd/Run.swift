@@ -73,7 +73,7 @@ struct Run: AsyncParsableCommand {
             logger: groupLogger
         )
         // The service stops at once unless a cache write hangs (a dying disk); past this, the group cancels
-        // it and it stops waiting, so the process exits within SPEC §8's 2 s.
+        // it and it stops waiting, so the process exits within docs/service.md's 2 s.
         group.maximumGracefulShutdownDuration = .milliseconds(1500)
         try await ServiceGroup(configuration: group).run()
         try? await httpClient.shutdown()

@@ -90,9 +90,9 @@ struct Status: ParsableCommand {
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
-    /// The state file a reader reads (SPEC §6 "Readers"), a link at it followed; the caches whose
+    /// The state file a reader reads (docs/state-file.md "Readers"), a link at it followed; the caches whose
     /// presence, when the state file is missing, means the daemon has not run since boot; and the
-    /// configuration's display settings when a configuration file could be read (SPEC §9).
+    /// configuration's display settings when a configuration file could be read (docs/forecast.md).
     static func files(_ common: CommonOptions) -> (path: String, caches: [String], display: DisplaySettings?) {
         // A broken config still lets status work on the default paths.
         let loader = common.loader()

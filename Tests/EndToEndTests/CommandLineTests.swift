@@ -2,7 +2,7 @@ import FakeOpenMeteo
 import Foundation
 import Testing
 
-/// The commands of SPEC §2 through the built binary: output and exit statuses.
+/// The commands of weatherd(1) through the built binary: output and exit statuses.
 @Suite("weatherd commands")
 struct CommandLineTests {
     let twoPlaces = """

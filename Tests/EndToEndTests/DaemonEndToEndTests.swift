@@ -91,7 +91,7 @@ struct DaemonEndToEndTests {
         let rotationIndex = try #require(state["rotation_index"] as? Int)
         #expect(state["current_location"] as? String == ids[rotationIndex % 3])
 
-        // The journal: one weather entry per tick, in rotation order, with the SPEC's fields.
+        // The journal: one weather entry per tick, in rotation order, with the fields docs/journal.md lists.
         guard TestJournal.isAvailable else { return }
         let pid = daemon.pid
         let entries = try await TestJournal.waitForEntries(["_PID=\(pid)"]) { entries in

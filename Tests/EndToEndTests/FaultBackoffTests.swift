@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// API limits against the built daemon: after a 429 nothing reaches the server until the limit can have
-/// reset, 503s back off exponentially, and no tick ever sends more than one request (SPEC §4).
+/// reset, 503s back off exponentially, and no tick ever sends more than one request (docs/fetching.md).
 @Suite("Faults: API limits and backoff")
 struct FaultBackoffTests {
     @Test("a minutely 429 stops every request until the next full minute; ticks go on from the cache")
@@ -37,7 +37,7 @@ struct FaultBackoffTests {
         let nextMinute = ((first / 60).rounded(.down) + 1) * 60
         let info = try #require(state["daemon"] as? [String: Any])
         // The next full minute, plus a spread of at most a fifteenth of the pause, plus up to a second: the
-        // minute ends on the API's clock, read from a `Date` of whole seconds (SPEC §4), so up to a second
+        // minute ends on the API's clock, read from a `Date` of whole seconds (docs/fetching.md), so up to a second
         // behind the host's.
         let until = try #require(info["backoff_until"] as? String)
         let spread = (nextMinute - first) / 15

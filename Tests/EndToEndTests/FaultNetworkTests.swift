@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// Network faults through `weatherd once --format json` with `timeout: 1s`: each is classified as SPEC §4
+/// Network faults through `weatherd once --format json` with `timeout: 1s`: each is classified as docs/fetching.md
 /// says and the run ends within the timeout plus about a second. One case at a time, so that the measured
 /// time is the fault's and not the start-up of six debug binaries on a busy machine.
 @Suite("Faults: network", .serialized)
@@ -16,7 +16,7 @@ struct FaultNetworkTests {
 
         var testDescription: String { rawValue }
 
-        /// The `last_error.kind` SPEC §4 asks for.
+        /// The `last_error.kind` docs/fetching.md asks for.
         var kind: String {
             switch self {
             case .hang, .drip: "timeout"

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// SPEC §6 "Files" and "Readers" with the built binary: a tick that fetches nothing writes nothing to the
+/// docs/state-file.md "Files" and "Readers" with the built binary: a tick that fetches nothing writes nothing to the
 /// disk, a reader without a path finds the daemon's file, and a cache without a state file is CRITICAL.
 @Suite("Files, end to end")
 struct FilesEndToEndTests {

@@ -2,7 +2,7 @@ import FakeOpenMeteo
 import Foundation
 import Testing
 
-/// SPEC §4 "Missed ticks are skipped, not replayed", against the built daemon: a process that could not
+/// docs/fetching.md "Missed ticks are skipped, not replayed", against the built daemon: a process that could not
 /// run for a while (SIGSTOP here; `systemctl freeze`, a paused VM, a stuck write alike) runs one tick when
 /// it continues, the one the clock says, and counts the others in `daemon.ticks_missed`.
 @Suite("Missed ticks, end to end")

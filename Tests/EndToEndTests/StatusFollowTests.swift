@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// `status --follow` (SPEC §2) through the built binary: a line when the state file is replaced, when
+/// `status --follow` (weatherd(1)) through the built binary: a line when the state file is replaced, when
 /// the judgement changes with time alone, and once when the file or its directory goes away; exit 0
 /// on SIGTERM, SIGINT and a closed standard output.
 @Suite("status --follow")

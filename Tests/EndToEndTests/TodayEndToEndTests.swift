@@ -2,7 +2,7 @@ import FakeOpenMeteo
 import Foundation
 import Testing
 
-/// The day's outlook (SPEC §6 `today`) as `once`, `status` and the Waybar tooltip show it, from the
+/// The day's outlook (docs/state-file.md `today`) as `once`, `status` and the Waybar tooltip show it, from the
 /// loopback look-alike, which sends no sunrise or sunset beyond 70° of latitude.
 @Suite("today's outlook")
 struct TodayEndToEndTests {

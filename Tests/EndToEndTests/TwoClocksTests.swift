@@ -93,7 +93,7 @@ struct TwoClocksTests {
                 let intoPeriod = request.time.truncatingRemainder(dividingBy: 60)
                 #expect(intoPeriod <= 4 + 3 + 1.5, "\(place.name) fetched \(intoPeriod) s into its period")
             }
-            // The days with the first request, then again only in a new 6-hour UTC slot (SPEC §9).
+            // The days with the first request, then again only in a new 6-hour UTC slot (docs/forecast.md).
             let slots = mine.map { Int($0.time / 21600) }
             let newSlot = [true] + zip(slots, slots.dropFirst()).map { $0 != $1 }
             #expect(mine.map(\.daily) == newSlot)

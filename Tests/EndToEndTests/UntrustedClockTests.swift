@@ -2,7 +2,7 @@ import FakeOpenMeteo
 import Foundation
 import Testing
 
-/// SPEC §4 against clocks and headers weatherd cannot trust: a look-alike whose clock (its `Date` and its
+/// docs/fetching.md against clocks and headers weatherd cannot trust: a look-alike whose clock (its `Date` and its
 /// data periods) runs 4 minutes ahead of or behind the host's, one that sends no `Date`, `Retry-After`
 /// values that would pause for years, and a state file whose saved pause lies decades ahead.
 @Suite("Clocks and headers it cannot trust, end to end")

@@ -12,7 +12,7 @@ struct FakeBlocksTests {
         "temperature_2m,apparent_temperature,relative_humidity_2m,is_day,precipitation,weather_code,cloud_cover,"
         + "wind_speed_10m,wind_direction_10m,wind_gusts_10m"
     static let hourlyVariables = "temperature_2m,precipitation_probability,precipitation,weather_code,is_day"
-    /// The daemon's order (SPEC §9).
+    /// The daemon's order (docs/forecast.md).
     static let dailyVariables =
         "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,precipitation_sum,"
         + "uv_index_max,sunrise,sunset"
@@ -21,7 +21,7 @@ struct FakeBlocksTests {
         "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,precipitation_sum,"
         + "sunrise,sunset,uv_index_max"
 
-    /// A request as the daemon sends it (SPEC §9), with the blocks given.
+    /// A request as the daemon sends it (docs/forecast.md), with the blocks given.
     static func daemonURI(
         latitude: Double = 47.26,
         longitude: Double = 11.38,

@@ -3,7 +3,7 @@ import OpenMeteo
 import Testing
 import WeatherCore
 
-/// The forecast blocks (SPEC §9) on the wire shapes of `shared/fixtures/next` and hostile variants of
+/// The forecast blocks (docs/forecast.md) on the wire shapes of `shared/fixtures/next` and hostile variants of
 /// them: a bad block is dropped alone, with one sentence naming the condition; the rest is used.
 @Suite("ForecastDecoder: blocks")
 struct ForecastBlocksDecoderTests {

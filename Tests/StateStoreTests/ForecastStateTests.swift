@@ -4,7 +4,7 @@ import WeatherCore
 
 @testable import StateStore
 
-/// The forecast in the state file and the durable cache (SPEC §6, §9): `forecast`, `nowcast`,
+/// The forecast in the state file and the durable cache (docs/state-file.md, docs/forecast.md): `forecast`, `nowcast`,
 /// `daemon.display` and `daemon.rain_episodes`.
 @Suite("Forecast in the state file")
 struct ForecastStateTests {

@@ -3,7 +3,7 @@ import StateStore
 import Testing
 import WeatherCore
 
-/// The Prometheus text (SPEC §9 "Prometheus"): the forecast's series per location and day ahead, the
+/// The Prometheus text (docs/forecast.md "Prometheus"): the forecast's series per location and day ahead, the
 /// nowcast's rain start, precipitation in metres, and `promtool check metrics` on the whole of it.
 @Suite("PrometheusText")
 struct PrometheusTextTests {

@@ -36,7 +36,7 @@ struct StateDecoderTests {
 
     @Test func decodesTheSpecTextWithDefaultsForLaterAdditions() throws {
         let snapshot = try decode(SpecExample.json)
-        // The SPEC example has no timeout_seconds or stale_after_seconds (additions of weatherd's).
+        // The documented example (docs/state-file.md) has no timeout_seconds or stale_after_seconds (additions of weatherd's).
         var expected = SpecExample.snapshot
         expected.daemon.timeoutSeconds = 5
         expected.daemon.staleAfterSeconds = 1800

@@ -44,7 +44,7 @@ struct StateEncoderTests {
             }
             #expect(actualNumber.doubleValue == number.doubleValue, "\(path)")
         default:
-            Issue.record("\(path): unexpected value in the SPEC example")
+            Issue.record("\(path): unexpected value in the documented example")
         }
     }
 
@@ -67,7 +67,7 @@ struct StateEncoderTests {
     }
 
     /// Numbers in the shortest form that reads back as the same value (a whole 2.0 is written `2`, the
-    /// same JSON number), booleans as `true`/`false`, and `null` where the SPEC shows it.
+    /// same JSON number), booleans as `true`/`false`, and `null` where docs/state-file.md shows it.
     @Test func numberAndBooleanStyle() {
         let output = StateEncoder.encode(SpecExample.snapshot)
         for fragment in [

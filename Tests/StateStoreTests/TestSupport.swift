@@ -26,7 +26,7 @@ func fileText(_ path: String) throws -> String {
     String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
 }
 
-/// The SPEC §6 example, as data: Berlin, every field.
+/// The docs/state-file.md example, as data: Berlin, every field.
 enum SpecExample {
     /// 2026-11-22T04:05:06Z
     static let generatedAt = Timestamp(secondsSinceEpoch: 1_795_320_306)
@@ -84,7 +84,7 @@ enum SpecExample {
         ]
     )
 
-    /// The JSON of SPEC §6, verbatim.
+    /// The JSON of docs/state-file.md, verbatim.
     static let json = """
         {
           "schema_version": 1,
@@ -195,7 +195,7 @@ func variedSnapshot() -> StateSnapshot {
     )
 }
 
-/// ``variedSnapshot()`` with the forecast (SPEC §9): Berlin with hours, days and a nowcast whose rain
+/// ``variedSnapshot()`` with the forecast (docs/forecast.md): Berlin with hours, days and a nowcast whose rain
 /// starts at 04:30, values the API sent as null, a day without sunrise or sunset; New York's days in °F
 /// and inches; the API's clock 2 minutes ahead of the host's (so the API's now is 04:07:06); the
 /// `display` settings and a rain episode.

@@ -51,7 +51,7 @@ struct ForecastBlocksWeightTests {
         }
     }
 
-    /// SPEC §9: 384 × 1.1 + 4 × 24 × 0.5 + 4 × 5 × 0.8 ≈ 486 weighted calls a day at the defaults.
+    /// docs/forecast.md: 384 × 1.1 + 4 × 24 × 0.5 + 4 × 5 × 0.8 ≈ 486 weighted calls a day at the defaults.
     @Test func theSpecDefaultsCostAbout486CallsADay() {
         let settings = ForecastSettings()
         let plain = ForecastBlocks(nowcast: settings.nowcast).weight

@@ -28,7 +28,7 @@ struct ForecastBudgetTests {
         )
     }
 
-    /// The real planner through the UTC day 2026-11-23 at SPEC §9's defaults: 4 locations, a tick every
+    /// The real planner through the UTC day 2026-11-23 at docs/forecast.md's defaults: 4 locations, a tick every
     /// 10 s, `refresh: auto` with data moving every 15 minutes, every forecast part on, no failures.
     @Test func aUTCDayCostsAtMost500WeightedCalls() {
         let midnight = Timestamp(rfc3339: "2026-11-23T00:00:00Z")!
@@ -51,7 +51,7 @@ struct ForecastBudgetTests {
         // days on the first of each 6-hour slot, plus one when the local date changes inside a slot
         // (Berlin, New York, Tokyo; London's changes at 00:00, a slot's start): 5 or 4 × 0.8.
         // 4 × 96 × 11 + 4 × 24 × 5 + (5 + 4 + 5 + 5) × 8 = 4224 + 480 + 152 = 4856 tenths: 485.6 calls.
-        // SPEC §9's 486.4 counts 5 × 0.8 for every location.
+        // docs/forecast.md's 486.4 counts 5 × 0.8 for every location.
         #expect(orders.count == 384)
         #expect(orders.filter { $0.blocks.nowcast }.count == 384)
         #expect(orders.filter { $0.blocks.hours == 25 }.count == 96)

@@ -1,7 +1,7 @@
 import Testing
 import WeatherCore
 
-/// SPEC §4 "The API's clock, not the host's" and "At most two answered requests", on the planner alone:
+/// docs/fetching.md "The API's clock, not the host's" and "At most two answered requests", on the planner alone:
 /// three locations at 1 s against an API whose data moves every 60 s, its clock `skew` seconds from the
 /// host's, with and without a `Date`.
 @Suite("Planner: the API's clock")

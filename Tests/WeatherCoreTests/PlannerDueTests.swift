@@ -66,7 +66,7 @@ struct PlannerDueTests {
         harness.succeed(observedAt: observed)
         #expect(harness.record(berlin).failures == 2)
         // The retry would come 20 s later, but two requests were answered within this data interval: the
-        // third waits until a data interval after the first (SPEC §4, at most two).
+        // third waits until a data interval after the first (docs/fetching.md, at most two).
         #expect(harness.nextRefresh(berlin) == firstAnswer.adding(seconds: 900))
         harness.advance(20)
         #expect(harness.tickFetching() == nil)

@@ -93,7 +93,7 @@ struct PlannerQueueTests {
         let plan = harness.succeed()
         #expect(plan.next == nil)
         #expect(plan.events.contains { if case .quotaWindowFull(.minute, _, _, _) = $0 { true } else { false } })
-        // Held back, not dropped (SPEC §4: only a 429 or 503 empties the queue).
+        // Held back, not dropped (docs/fetching.md: only a 429 or 503 empties the queue).
         #expect(harness.planner.hasQueued)
     }
 

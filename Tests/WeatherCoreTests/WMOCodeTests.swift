@@ -1,7 +1,7 @@
 import Testing
 import WeatherCore
 
-/// SPEC §5, written out literally: code → (condition, category, description).
+/// docs/conditions.md, written out literally: code → (condition, category, description).
 private let specTable: [(code: Int, condition: String, category: String, description: String)] = [
     (0, "clear", "clear", "Clear sky"),
     (1, "mainly_clear", "partly_cloudy", "Mainly clear"),
@@ -35,7 +35,7 @@ private let specTable: [(code: Int, condition: String, category: String, descrip
 
 @Suite("WMOCode")
 struct WMOCodeTests {
-    @Test("known code maps as SPEC §5", arguments: specTable.map(\.code))
+    @Test("known code maps as docs/conditions.md", arguments: specTable.map(\.code))
     func knownCode(_ code: Int) throws {
         let expected = try #require(specTable.first { $0.code == code })
         let wmo = WMOCode(code)

@@ -109,7 +109,7 @@ struct ConfigLoaderTests {
         #expect(error.message == "must be greater than 0")
     }
 
-    // MARK: - Default files (SPEC §3, §6 "Files")
+    // MARK: - Default files (weatherd.conf(5), docs/state-file.md "Files")
 
     private static func files(_ environment: [String: String], root: Bool = false) -> FileLocations {
         FileLocations(environment: environment, isRoot: root)

@@ -2,7 +2,7 @@ import Testing
 import WeatherCore
 import WeatherDaemon
 
-/// The `forecast` and `display` sections (SPEC §3, §9).
+/// The `forecast` and `display` sections (weatherd.conf(5), docs/forecast.md).
 @Suite("ConfigParser: forecast and display")
 struct ConfigParserForecastTests {
     private let parser = ConfigParser(file: "/etc/weatherd/config.yaml")

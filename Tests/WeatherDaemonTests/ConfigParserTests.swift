@@ -394,7 +394,7 @@ struct ConfigParserTests {
         )
     }
 
-    /// The SPEC's full example, Paris given by name only (resolved later by geocoding).
+    /// weatherd.conf(5)'s full example, Paris given by name only (resolved later by geocoding).
     @Test func specExampleWithParisParses() throws {
         let config = try parser.parse(specExample + parisEntry)
         #expect(config.locations.map(\.id) == ["berlin", "nyc", "paris"])
@@ -497,7 +497,7 @@ struct ConfigParserTests {
         #expect(config.locations.map(\.latitude) == [90, -90])
     }
 
-    /// SPEC §3: "a message naming the file, the key path and the line where YAML gives one", also for
+    /// weatherd.conf(5): "a message naming the file, the key path and the line where YAML gives one", also for
     /// the checks made after parsing (duplicate ids, URLs, an empty list).
     @Test func errorsFoundAfterParsingKeepTheLine() throws {
         let duplicate = try #require(

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WeatherDaemon
 
-/// Every journal event has a fixed MESSAGE_ID that `journalctl -x` explains (SPEC §7).
+/// Every journal event has a fixed MESSAGE_ID that `journalctl -x` explains (docs/journal.md).
 @Suite("MessageID")
 struct MessageIDTests {
     static let all = [

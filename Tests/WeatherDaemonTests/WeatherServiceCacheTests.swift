@@ -9,7 +9,7 @@ import WeatherCore
 import Glibc
 #endif
 
-/// SPEC §6 "Files": the state file every tick (no fsync), the durable cache only when what a restart
+/// docs/state-file.md "Files": the state file every tick (no fsync), the durable cache only when what a restart
 /// needs changes, an earlier version's state file taken over and linked.
 @Suite("WeatherService cache")
 struct WeatherServiceCacheTests {

@@ -2,7 +2,7 @@ import Testing
 import WeatherCore
 import WeatherDaemon
 
-/// The forecast's journal entries (SPEC §7, §9): rain soon once per episode, kept across restarts
+/// The forecast's journal entries (docs/journal.md, docs/forecast.md): rain soon once per episode, kept across restarts
 /// through the durable cache; a dropped block once per location and condition, not per fetch.
 @Suite("WeatherService: forecast")
 struct WeatherServiceForecastTests {

@@ -286,7 +286,7 @@ struct WeatherServiceLifecycleTests {
         await h.stop()
         let took = ContinuousClock.now - started
         // Typically about 0.1 s; the bound allows for an fsync in progress that the rest of the suite's
-        // disk load stretches (SPEC §8's 2 s to exit is checked on the real binary by the fault tests).
+        // disk load stretches (docs/service.md's 2 s to exit is checked on the real binary by the fault tests).
         #expect(took < .milliseconds(1500))
         #expect(await h.isFinished)
         #expect(h.provider.cancelledCalls == ["london"])
@@ -321,7 +321,7 @@ struct WeatherServiceLifecycleTests {
         #expect(try h.readState().generatedAt == h.clock.now)
     }
 
-    /// SPEC §8: after STOPPING=1, "final state write and exit 0 within 2 s". The real `run()` under a
+    /// docs/service.md: after STOPPING=1, "final state write and exit 0 within 2 s". The real `run()` under a
     /// `ServiceGroup`: its timers' events drive the loop, graceful shutdown stops it, and a cache write
     /// that hangs (its temporary file is a FIFO nobody reads, so `open` blocks, as an fsync on a dying SD
     /// card would) is abandoned when the group's maximum graceful shutdown duration (here 200 ms) is
@@ -431,7 +431,7 @@ struct WeatherServiceLifecycleTests {
 
     /// A cache write that hangs (here: its temporary file is a FIFO nobody reads, so `open` blocks, as an
     /// fsync on a dying SD card would) stalls neither the ticks, nor the state file, nor the watchdog
-    /// (SPEC §6): it is said once, and the cache is written when the disk comes back.
+    /// (docs/state-file.md): it is said once, and the cache is written when the disk comes back.
     @Test func aHungCacheWriteStallsNeitherTheTicksNorTheWatchdog() async throws {
         // A pool of its own: the blocked thread holds up no other test's writes.
         let pool = NIOThreadPool(numberOfThreads: 1)

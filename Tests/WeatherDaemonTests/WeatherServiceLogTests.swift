@@ -3,7 +3,7 @@ import Testing
 import WeatherCore
 import WeatherDaemon
 
-/// The one journal entry per tick (SPEC §7), seen through a recording swift-log handler.
+/// The one journal entry per tick (docs/journal.md), seen through a recording swift-log handler.
 @Suite("WeatherService: log entries")
 struct WeatherServiceLogTests {
     @Test func successEntry() async throws {

@@ -1,7 +1,7 @@
 import WeatherCore
 
 extension Weather {
-    /// Berlin's weather as SPEC §6 and the `current-berlin.json` fixture give it: 2.0 °C, Slight rain,
+    /// Berlin's weather as docs/state-file.md and the `current-berlin.json` fixture give it: 2.0 °C, Slight rain,
     /// every field set, metric units. Tests of several targets build on it.
     public static func berlin(observedAt: Timestamp) -> Weather {
         Weather(

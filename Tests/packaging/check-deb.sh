@@ -164,7 +164,7 @@ check "check-config accepts the packaged config" \
 check "packaged config is etc/weatherd/config.yaml" cmp "$x/etc/weatherd/config.yaml" etc/weatherd/config.yaml
 check "unit ExecStart uses /usr/bin and /etc" \
 	grep -qx 'ExecStart=/usr/bin/weatherd run --config /etc/weatherd/config.yaml' "$x/usr/lib/systemd/system/weatherd.service"
-# The files' two places (SPEC §6 "Files", §8): the state file in the runtime
+# The files' two places (docs/state-file.md "Files", docs/service.md): the state file in the runtime
 # directory (/run/weatherd, kept after a stop for readers), the durable cache
 # in the state directory (/var/lib/weatherd).
 for line in RuntimeDirectory=weatherd RuntimeDirectoryMode=0755 RuntimeDirectoryPreserve=yes \

@@ -4,7 +4,7 @@
 Positive cases (must validate):
   - the state file written by `weatherd run` against the loopback fake-open-meteo;
   - `weatherd once --format json` with every location failing (API port nobody listens on);
-  - the example from the README / SPEC.
+  - the documented example of docs/state-file.md.
 Negative cases (must NOT validate): a missing generated_at, status "weird", a temperature
 given as a string, and a few more.
 
@@ -185,7 +185,7 @@ def once_all_failing(bin_dir, tmp):
     return json.loads(result.stdout.decode("utf-8"))
 
 
-README_EXAMPLE = {
+DOCUMENTED_EXAMPLE = {
     "schema_version": 1,
     "generated_at": "2026-11-22T04:05:06Z",
     "daemon": {"pid": 1234, "version": "0.1.0", "started_at": "2026-11-22T04:00:00Z", "interval_seconds": 10,
@@ -224,7 +224,7 @@ README_EXAMPLE = {
 
 
 def with_forecast(doc):
-    """The README example with SPEC §9's additions: Berlin's hours, days and nowcast, the display settings
+    """The documented example with docs/forecast.md's additions: Berlin's hours, days and nowcast, the display settings
     and a rain episode; New York's forecast switched off (null)."""
     doc["daemon"]["display"] = {"text": "{icon} {temperature}{unit} {name}", "icons": "emoji", "clock": "24h"}
     doc["daemon"]["rain_episodes"] = ["berlin"]
@@ -357,7 +357,7 @@ def main():
         print(f"{passed} passed, {failed} failed")
         return 1
 
-    expect_valid(v, "README example validates", README_EXAMPLE)
+    expect_valid(v, "the documented example validates", DOCUMENTED_EXAMPLE)
 
     def add_everywhere(doc):
         doc["x_added"] = 1
@@ -368,7 +368,7 @@ def main():
         loc["weather"]["units"]["x_added"] = {}
         doc["locations"][1]["last_error"]["x_added"] = True
 
-    expect_valid(v, "added fields at every level validate", mutate(README_EXAMPLE, add_everywhere))
+    expect_valid(v, "added fields at every level validate", mutate(DOCUMENTED_EXAMPLE, add_everywhere))
     def spec_fields_only(doc):
         for key in ("timeout_seconds", "stale_after_seconds"):
             doc["daemon"].pop(key)
@@ -377,20 +377,20 @@ def main():
             if location["today"] is not None:
                 location["today"].pop("fetched_at")
 
-    expect_valid(v, "a file without the README additions (SPEC fields only) validates",
-                 mutate(README_EXAMPLE, spec_fields_only))
+    expect_valid(v, "a file without the additions (first-schema fields only) validates",
+                 mutate(DOCUMENTED_EXAMPLE, spec_fields_only))
     expect_valid(v, "polar night: today without sunrise, sunset or precipitation probability validates",
-                 mutate(README_EXAMPLE, lambda d: [d["locations"][0]["today"].pop(k) for k in
+                 mutate(DOCUMENTED_EXAMPLE, lambda d: [d["locations"][0]["today"].pop(k) for k in
                                                    ("sunrise", "sunset", "precipitation_probability_max")]))
     expect_valid(v, "a location not yet resolved by name (null coordinates, not_found) validates",
-                 mutate(README_EXAMPLE, lambda d: d["locations"][1].update(
+                 mutate(DOCUMENTED_EXAMPLE, lambda d: d["locations"][1].update(
                      latitude=None, longitude=None,
                      last_error={"kind": "not_found", "message": "no place named \"Atlantis\"",
                                  "http_status": None, "at": "2026-11-22T04:05:06Z"})))
     expect_valid(v, "weather with only observed_at and units validates",
-                 mutate(README_EXAMPLE, lambda d: d["locations"][0].update(
+                 mutate(DOCUMENTED_EXAMPLE, lambda d: d["locations"][0].update(
                      weather={"observed_at": "2026-11-22T04:00:00Z", "units": d["locations"][0]["weather"]["units"]})))
-    forecast_example = mutate(README_EXAMPLE, with_forecast)
+    forecast_example = mutate(DOCUMENTED_EXAMPLE, with_forecast)
     expect_valid(v, "the example with forecast, nowcast, display and rain episodes validates", forecast_example)
     expect_valid(v, "a forecast with its hours switched off (no hours, null fetch time) validates",
                  mutate(forecast_example, lambda d: d["locations"][0]["forecast"].update(
@@ -398,7 +398,7 @@ def main():
     expect_valid(v, "a nowcast whose steps are all past (null summary) validates",
                  mutate(forecast_example, lambda d: d["locations"][0]["nowcast"].update(
                      rain_starts_at=None, rain_ends_at=None, summary=None, rain_soon=None)))
-    negative_cases(v, README_EXAMPLE)
+    negative_cases(v, DOCUMENTED_EXAMPLE)
     negative_cases(v, forecast_example)
 
     additions = ("timeout_seconds", "stale_after_seconds")
@@ -425,7 +425,7 @@ def main():
                    and (atlantis.get("last_error") or {}).get("kind") == "not_found",
                    "an unknown name: status error, kind not_found, coordinates null", json.dumps(atlantis))
             report(all(k in state["daemon"] for k in additions), "daemon run writes the README additions")
-            # The forecast's hours, days and nowcast of every location fetched (SPEC §9), and the display
+            # The forecast's hours, days and nowcast of every location fetched (docs/forecast.md), and the display
             # settings.
             fetched = [loc for loc in state["locations"] if loc["status"] == "ok"]
             report(bool(fetched) and all(isinstance(loc.get("forecast"), dict) and loc["forecast"]["daily"]

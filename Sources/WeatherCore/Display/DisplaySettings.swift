@@ -1,4 +1,4 @@
-/// The `display` section of the configuration (SPEC §3, §9): the bar's text, icons and clock. The
+/// The `display` section of the configuration (weatherd.conf(5), docs/forecast.md): the bar's text, icons and clock. The
 /// daemon writes it into the state file for readers that cannot read the configuration.
 public struct DisplaySettings: Sendable, Hashable {
     /// Which icons `{icon}` and the tooltip draw.
@@ -29,7 +29,7 @@ public struct DisplaySettings: Sendable, Hashable {
     /// The clock.
     public var clock: Clock
 
-    /// Settings; the defaults are SPEC §3's.
+    /// Settings; the defaults are weatherd.conf(5)'s.
     public init(text: String = DisplaySettings.defaultText, icons: Icons = .emoji, clock: Clock = .twentyFourHour) {
         self.text = text
         self.icons = icons

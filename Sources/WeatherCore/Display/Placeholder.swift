@@ -1,4 +1,4 @@
-/// A placeholder of the bar's text (SPEC §9), by the name written between braces.
+/// A placeholder of the bar's text (docs/forecast.md), by the name written between braces.
 public enum Placeholder: String, Sendable, CaseIterable {
     /// The weather's icon (day or night form).
     case icon

@@ -1,4 +1,4 @@
-/// A text template of the bar (SPEC §9, `display.text` and `--text`): literal text with `{placeholder}`
+/// A text template of the bar (docs/forecast.md, `display.text` and `--text`): literal text with `{placeholder}`
 /// or `{placeholder:.N}` (N decimals), `{{` and `}}` for literal braces.
 ///
 /// Rendering escapes the values, never the literal text (which may hold Pango markup), and tidies the

@@ -1,5 +1,5 @@
 /// Why a text template (`display.text`, `--text`) is not valid: the problem, where it is, and the
-/// placeholders there are (SPEC §9: a configuration error, exit 78).
+/// placeholders there are (docs/forecast.md: a configuration error, exit 78).
 public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public enum Problem: Sendable, Hashable, CustomStringConvertible {

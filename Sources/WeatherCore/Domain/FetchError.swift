@@ -1,4 +1,4 @@
-/// The error classes of SPEC §4, as written to `last_error.kind` and `WEATHER_ERROR_KIND`.
+/// The error classes of docs/fetching.md, as written to `last_error.kind` and `WEATHER_ERROR_KIND`.
 public enum FetchErrorKind: String, Sendable, CaseIterable, Codable {
     /// The whole-request deadline passed.
     case timeout
@@ -12,7 +12,7 @@ public enum FetchErrorKind: String, Sendable, CaseIterable, Codable {
     case unavailable
     /// Non-JSON, truncated, missing `current`, absurd values, or a body over the size limit.
     case invalidResponse = "invalid_response"
-    /// The geocoding API knows no place of the configured name (an addition to SPEC §4's classes).
+    /// The geocoding API knows no place of the configured name (an addition to docs/fetching.md's classes).
     case notFound = "not_found"
 }
 

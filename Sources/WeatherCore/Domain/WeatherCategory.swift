@@ -1,4 +1,4 @@
-/// The coarse weather category (the seed mapping of SPEC §5).
+/// The coarse weather category (the seed mapping of docs/conditions.md).
 public enum WeatherCategory: String, Sendable, CaseIterable, Codable {
     case clear
     case partlyCloudy = "partly_cloudy"

@@ -1,4 +1,4 @@
-/// Days without a sunrise or a sunset, which the API reports by sending neither (SPEC §6: nothing fake).
+/// Days without a sunrise or a sunset, which the API reports by sending neither (docs/state-file.md: nothing fake).
 extension DayForecast {
     /// Which kind of day a day without sunrise and sunset is.
     public enum SunlessDay: Sendable, Hashable {

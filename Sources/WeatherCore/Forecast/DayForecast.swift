@@ -1,5 +1,5 @@
-/// One local day of a location's forecast, from the API's `daily` block (SPEC §9); the first day of
-/// the forecast is `today` (SPEC §6). Values the API sent as null (polar night: no sunrise) are nil,
+/// One local day of a location's forecast, from the API's `daily` block (docs/forecast.md); the first day of
+/// the forecast is `today` (docs/state-file.md). Values the API sent as null (polar night: no sunrise) are nil,
 /// never faked.
 public struct DayForecast: Sendable, Hashable {
     /// The local date the values are for.

@@ -1,5 +1,5 @@
 /// What one forecast request brings: the current weather and the forecast blocks it asked for
-/// (SPEC §9), each nil when not asked for or dropped as bad input.
+/// (docs/forecast.md), each nil when not asked for or dropped as bad input.
 public struct Forecast: Sendable, Hashable {
     /// The current weather.
     public var weather: Weather
@@ -9,7 +9,7 @@ public struct Forecast: Sendable, Hashable {
     public var daily: [DayForecast]?
     /// The 15-minute precipitation steps (`minutely_15`), from the current quarter hour on.
     public var nowcast: [NowcastStep]?
-    /// Blocks of the response that were dropped as bad input, one sentence each (SPEC §9 "Bad input").
+    /// Blocks of the response that were dropped as bad input, one sentence each (docs/forecast.md "Bad input").
     public var droppedBlocks: [String]
     /// The API's clock minus the host's, from the response's `Date` (plus `Age`); nil without one.
     public var apiClockSample: Double?

@@ -1,4 +1,4 @@
-/// Which forecast blocks one current-weather request carries (SPEC §9 "Requests"), and what it weighs.
+/// Which forecast blocks one current-weather request carries (docs/forecast.md "Requests"), and what it weighs.
 public struct ForecastBlocks: Sendable, Hashable {
     /// `hourly=…&forecast_hours=N` with N = this (``ForecastSettings/requestedHours``); nil when not asked for.
     public var hours: Int?
@@ -17,7 +17,7 @@ public struct ForecastBlocks: Sendable, Hashable {
     /// The current weather alone.
     public static let none = ForecastBlocks()
 
-    /// Variables asked for in `current=` (SPEC §4 "How").
+    /// Variables asked for in `current=` (docs/fetching.md "How").
     public static let currentVariables = 10
     /// Variables asked for in `hourly=`.
     public static let hourlyVariables = 5

@@ -1,4 +1,4 @@
-/// The `forecast` section of the configuration (SPEC §3, §9): which parts of the forecast ride on the
+/// The `forecast` section of the configuration (weatherd.conf(5), docs/forecast.md): which parts of the forecast ride on the
 /// current-weather requests.
 public struct ForecastSettings: Sendable, Hashable {
     /// The next hours (0 = off).
@@ -13,7 +13,7 @@ public struct ForecastSettings: Sendable, Hashable {
     /// The allowed days.
     public static let dayRange = 1...16
 
-    /// Settings; the defaults are SPEC §3's.
+    /// Settings; the defaults are weatherd.conf(5)'s.
     public init(hours: Int = 24, days: Int = 7, nowcast: Bool = true) {
         self.hours = hours
         self.days = days

@@ -1,4 +1,4 @@
-/// One hour of a location's forecast, from the API's `hourly` block (SPEC §9). Values the API sent as
+/// One hour of a location's forecast, from the API's `hourly` block (docs/forecast.md). Values the API sent as
 /// null are nil.
 public struct HourForecast: Sendable, Hashable {
     /// The start of the hour (UTC).

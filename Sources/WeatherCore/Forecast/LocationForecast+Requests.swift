@@ -1,4 +1,4 @@
-/// Which blocks a location's next request carries, and taking a response's blocks (SPEC §9 "Requests"):
+/// Which blocks a location's next request carries, and taking a response's blocks (docs/forecast.md "Requests"):
 /// on slots of the API's clock, so every host asks the same URL at the same time.
 extension LocationForecast {
     /// The length of the `daily` slot, in seconds: 6 hours of UTC.

@@ -1,4 +1,4 @@
-/// What the daemon knows of a location's coming hours and days (SPEC §9): each block as last fetched,
+/// What the daemon knows of a location's coming hours and days (docs/forecast.md): each block as last fetched,
 /// with the time it was fetched. Blocks are replaced whole; steps already past are filtered by readers
 /// relative to their own now (the window slides between refreshes).
 public struct LocationForecast: Sendable, Hashable {
@@ -41,7 +41,7 @@ public struct LocationForecast: Sendable, Hashable {
         hourlyFetchedAt == nil && dailyFetchedAt == nil && nowcastFetchedAt == nil
     }
 
-    /// The hours still coming at `now` (the API's clock): those whose time is after `now` (SPEC §9).
+    /// The hours still coming at `now` (the API's clock): those whose time is after `now` (docs/forecast.md).
     public func comingHours(at now: Timestamp) -> [HourForecast] {
         hourly.filter { $0.time > now }
     }

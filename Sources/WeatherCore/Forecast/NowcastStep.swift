@@ -1,4 +1,4 @@
-/// One 15-minute step of the nowcast (SPEC §9): the precipitation of the 15 minutes ending at `time`.
+/// One 15-minute step of the nowcast (docs/forecast.md): the precipitation of the 15 minutes ending at `time`.
 public struct NowcastStep: Sendable, Hashable {
     /// The end of the 15 minutes (UTC).
     public var time: Timestamp
@@ -13,7 +13,7 @@ public struct NowcastStep: Sendable, Hashable {
 
     /// The length of a step, in seconds.
     public static let length = 900.0
-    /// How many steps a request asks for: the next 2 hours (SPEC §9, `forecast_minutely_15=9`, the
+    /// How many steps a request asks for: the next 2 hours (docs/forecast.md, `forecast_minutely_15=9`, the
     /// first being the current quarter hour).
     public static let requested = 9
 }

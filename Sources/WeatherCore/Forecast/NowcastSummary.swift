@@ -1,4 +1,4 @@
-/// The nowcast summed up relative to a moment (SPEC §9 "Nowcast"): when the next rain (or snow) starts
+/// The nowcast summed up relative to a moment (docs/forecast.md "Nowcast"): when the next rain (or snow) starts
 /// and ends within the steps still coming, and one short sentence. Worked out anew at every write.
 public struct NowcastSummary: Sendable, Hashable {
     /// When the first wet step's 15 minutes start (its time − 15 min); nil when every coming step is dry.

@@ -1,5 +1,5 @@
 /// The monitoring-plugin verdict of `weatherd status` (exit status 0–3), judged from the state file's
-/// data at the time of reading, not from the `status` fields written earlier (SPEC §2).
+/// data at the time of reading, not from the `status` fields written earlier (weatherd(1)).
 public enum Health: Int, Sendable, Comparable {
     /// Every location fresh, or pending within its first two rotations.
     case ok = 0

@@ -1,4 +1,4 @@
-/// How `weatherd status` judges a snapshot at the time of reading (SPEC §2, §6): by the data and its
+/// How `weatherd status` judges a snapshot at the time of reading (weatherd(1), docs/state-file.md): by the data and its
 /// age, never by the `status` fields written earlier, which were true when the file was written.
 extension StateSnapshot {
     /// A location as judged at one moment.
@@ -32,7 +32,7 @@ extension StateSnapshot {
     }
 
     /// The API's time when the reader's clock reads `now`: data ages are measured on the API's clock,
-    /// with the offset the daemon found (`daemon.api_clock_offset_seconds`, SPEC §4).
+    /// with the offset the daemon found (`daemon.api_clock_offset_seconds`, docs/fetching.md).
     public func apiTime(_ now: Timestamp) -> Timestamp {
         now.adding(seconds: daemon.apiClockOffsetSeconds ?? 0)
     }

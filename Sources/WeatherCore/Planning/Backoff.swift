@@ -1,4 +1,4 @@
-/// When the API may be asked again after a 429 or a 503 (SPEC §4). A value type the planner owns. A 429
+/// When the API may be asked again after a 429 or a 503 (docs/fetching.md). A value type the planner owns. A 429
 /// waits for the end of a UTC window of the API's (the next minute, hour or 00:00 UTC): a wall-clock time
 /// while the API's clock is unknown, else the time left on the uptime clock; a 503's pause and a
 /// `Retry-After` are durations, on the uptime clock.
@@ -34,7 +34,7 @@ public struct Backoff: Sendable, Hashable {
         public var clampedRetryAfter: Double?
     }
 
-    /// The pause `error` calls for at `now` (SPEC §4 "Bounded pauses"), before any spread. A 429: until
+    /// The pause `error` calls for at `now` (docs/fetching.md "Bounded pauses"), before any spread. A 429: until
     /// min(`Retry-After`, the end of the UTC window its reason names, on the API's clock); without a
     /// valid `Retry-After` (absent, 0 or past), until that window's end. A 503: min(`Retry-After`, 5 min),
     /// else one interval doubled per 503 in a row (this one included), at most 5 minutes. Nil for other

@@ -1,4 +1,4 @@
-/// The daemon's counters since start (SPEC §6): `ticks` = `ticks_fetched` + `ticks_skipped` +
+/// The daemon's counters since start (docs/state-file.md): `ticks` = `ticks_fetched` + `ticks_skipped` +
 /// `ticks_from_cache`.
 public struct Counters: Sendable, Hashable {
     /// Ticks so far.

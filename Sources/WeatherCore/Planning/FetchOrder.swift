@@ -6,7 +6,7 @@ public struct FetchOrder: Sendable, Hashable {
     public var location: Location
     /// The units to ask for.
     public var units: Units
-    /// The forecast blocks the request carries (SPEC §9).
+    /// The forecast blocks the request carries (docs/forecast.md).
     public var blocks: ForecastBlocks
     /// Whether the location's name must be resolved first (one geocoding request before the forecast).
     public var geocode: Bool { !location.hasCoordinates }
@@ -21,7 +21,7 @@ public struct FetchOrder: Sendable, Hashable {
     /// When it started, on the uptime clock.
     public var startedUptime: Double
     /// Whether its answer counts towards the two answered requests a location may have within a data
-    /// interval (SPEC §4): not the first fetch of a location without weather, nor a SIGUSR1's.
+    /// interval (docs/fetching.md): not the first fetch of a location without weather, nor a SIGUSR1's.
     public var guarded: Bool
 
     /// An order.

@@ -1,4 +1,4 @@
-/// Why requests are paused (SPEC §4 "Bounded pauses"): a 429 and the UTC window its reason names, or a
+/// Why requests are paused (docs/fetching.md "Bounded pauses"): a 429 and the UTC window its reason names, or a
 /// 503. Kept with the pause in the durable state, so a pause read at start can be checked against its
 /// cause's own limit.
 public enum PauseCause: Sendable, Hashable, CustomStringConvertible {

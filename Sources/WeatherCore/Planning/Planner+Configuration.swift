@@ -37,7 +37,7 @@ extension Planner {
         let daemon = previous.daemon
         apiClock = daemon.apiClock
         if abs(apiClock.offset) > APIClock.noticeThreshold { reportedOffset = apiClock.offset }
-        // An episode announced before the restart is not announced again (SPEC §9).
+        // An episode announced before the restart is not announced again (docs/forecast.md).
         rainEpisodes = Set(daemon.rainEpisodes ?? []).intersection(records.map(\.location.id))
         for entry in previous.locations {
             guard let index = records.firstIndex(where: { $0.configured.id == entry.location.id }) else { continue }

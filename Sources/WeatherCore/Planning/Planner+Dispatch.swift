@@ -1,6 +1,6 @@
 /// Dispatching a fetch: the blocks it carries, what it costs, and whether a pause or a quota window holds it.
 extension Planner {
-    /// The forecast blocks the next fetch of `record` carries (SPEC §9 "Requests").
+    /// The forecast blocks the next fetch of `record` carries (docs/forecast.md "Requests").
     func blocks(forNextFetchOf record: LocationRecord, at now: Moment) -> ForecastBlocks {
         record.forecast.blocks(
             wanted: settings.forecast,

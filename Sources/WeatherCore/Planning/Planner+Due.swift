@@ -1,4 +1,4 @@
-/// Due times and retry delays (SPEC §4 "When").
+/// Due times and retry delays (docs/fetching.md "When").
 extension Planner {
     /// When `record` is due (the host's wall clock), or nil when it is due whatever the time: no weather
     /// yet, SIGUSR1, `every_tick`, or weather observed "in the future" (the clock was behind).
@@ -39,7 +39,7 @@ extension Planner {
     /// it, and a delay of one rotation would become two.
     var tickTolerance: Double { min(settings.interval / 2, 1) }
 
-    /// The API's wall time at `now` (SPEC §4: the host's wall clock plus the API clock's offset).
+    /// The API's wall time at `now` (docs/fetching.md: the host's wall clock plus the API clock's offset).
     public func apiTime(at now: Moment) -> Timestamp {
         apiClock.apiTime(now.wall)
     }
@@ -99,7 +99,7 @@ extension Planner {
     }
 
     /// The earliest time `record` can be fetched: the latest of its due time, the end of a pause and the
-    /// end of a full quota window; nil when that time has passed (SPEC §6 `next_refresh_at`).
+    /// end of a full quota window; nil when that time has passed (docs/state-file.md `next_refresh_at`).
     public func nextRefresh(of record: LocationRecord, at now: Moment) -> Timestamp? {
         var earliest = dueTime(record, at: now) ?? now.wall
         if let until = backoff.until { earliest = max(earliest, until.wall(at: now)) }

@@ -1,4 +1,4 @@
-/// The forecast's share of the planner (SPEC §9): rain episodes, dropped blocks, and the window of
+/// The forecast's share of the planner (docs/forecast.md): rain episodes, dropped blocks, and the window of
 /// coming hours, days and steps a snapshot shows.
 extension Planner {
     /// Starts a rain episode for each location whose nowcast reads wet now or within 30 minutes (one
@@ -27,7 +27,7 @@ extension Planner {
         }
     }
 
-    /// Logs each bad-input condition of `forecast`'s blocks once per location (SPEC §9 "Bad input").
+    /// Logs each bad-input condition of `forecast`'s blocks once per location (docs/forecast.md "Bad input").
     mutating func noticeDroppedBlocks(of forecast: Forecast, at location: Location, events: inout [PlannerEvent]) {
         for reason in forecast.droppedBlocks where reportedDrops.insert("\(location.id): \(reason)").inserted {
             events.append(.forecastBlockDropped(location: location, reason: reason))

@@ -1,4 +1,4 @@
-/// The queue of due locations waiting for the one connection (SPEC §4: a set, the longest-due first).
+/// The queue of due locations waiting for the one connection (docs/fetching.md: a set, the longest-due first).
 extension Planner {
     /// A due location waiting for the connection.
     struct QueueEntry: Sendable, Hashable {
@@ -20,7 +20,7 @@ extension Planner {
     }
 
     /// The queued fetch to start now that the connection is free: the longest-due first. Pauses and
-    /// limits are checked again (SPEC §4): while they hold the queue back it stays as it is, and the
+    /// limits are checked again (docs/fetching.md): while they hold the queue back it stays as it is, and the
     /// next tick that finds the connection free checks again; only a 429 or 503 empties it.
     mutating func dequeue(at now: Moment, events: inout [PlannerEvent]) -> FetchOrder? {
         while inFlight == nil, let id = longestDue(at: now), let entry = queue.removeValue(forKey: id) {

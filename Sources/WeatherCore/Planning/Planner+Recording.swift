@@ -1,4 +1,4 @@
-/// What a finished fetch changes for its location (SPEC §4 "When"): news, "no news", or a failure.
+/// What a finished fetch changes for its location (docs/fetching.md "When"): news, "no news", or a failure.
 extension Planner {
     /// Records `outcome` for `records[index]`.
     mutating func recordOutcome(

@@ -1,4 +1,4 @@
-/// The state file's content (SPEC §6).
+/// The state file's content (docs/state-file.md).
 extension Planner {
     /// What the daemon adds to a snapshot: who it is and since when.
     public struct Identity: Sendable, Hashable {

@@ -1,5 +1,5 @@
 /// Decides, without I/O and without reading a clock, what every tick does and what every finished fetch
-/// changes (SPEC §4 "When"): the rotation, the due times, the retry delays, the spread, the quota
+/// changes (docs/fetching.md "When"): the rotation, the due times, the retry delays, the spread, the quota
 /// windows, the 429/503 pauses and the queue of fetches waiting for the one connection. The daemon owns
 /// one planner, gives it the time, and carries out its answers.
 public struct Planner: Sendable {
@@ -13,7 +13,7 @@ public struct Planner: Sendable {
     public internal(set) var ledger = QuotaLedger()
     /// The daemon-wide pause after a 429 or 503.
     public internal(set) var backoff = Backoff()
-    /// The API's clock against the host's (SPEC §4), from the `Date` of answered requests.
+    /// The API's clock against the host's (docs/fetching.md), from the `Date` of answered requests.
     public internal(set) var apiClock = APIClock()
     /// The offset last reported as beyond ±30 s (nil: none reported).
     var reportedOffset: Double?
@@ -37,9 +37,9 @@ public struct Planner: Sendable {
     var reportedFull: [QuotaWindow: Timestamp] = [:]
     /// Locations whose unusual data interval was reported.
     var reportedIntervals: Set<String> = []
-    /// Bad-input conditions of forecast blocks already logged (SPEC §9: once per condition).
+    /// Bad-input conditions of forecast blocks already logged (docs/forecast.md: once per condition).
     var reportedDrops: Set<String> = []  // "location id: sentence"
-    /// Locations whose rain episode was announced (SPEC §9), kept across restarts in the cache.
+    /// Locations whose rain episode was announced (docs/forecast.md), kept across restarts in the cache.
     public internal(set) var rainEpisodes: Set<String> = []
     /// Wall minus uptime at the last look, to notice clock steps.
     var clockOffset: Double?
@@ -68,7 +68,7 @@ public struct Planner: Sendable {
 
     /// Tick *k*: shows location *k* mod N and decides whether it is fetched now, queued behind the fetch
     /// in flight, or served from the cache. `missed` ticks before it could not run (the process was
-    /// stopped or frozen): they are skipped, not replayed, and counted (SPEC §4), so *k* is the tick the
+    /// stopped or frozen): they are skipped, not replayed, and counted (docs/fetching.md), so *k* is the tick the
     /// clock says.
     public mutating func tick(at now: Moment, missed: Int = 0) -> TickPlan? {
         guard !records.isEmpty else { return nil }

@@ -1,4 +1,4 @@
-/// Something the planner noticed that the daemon logs (SPEC §7 lifecycle entries).
+/// Something the planner noticed that the daemon logs (docs/journal.md lifecycle entries).
 public enum PlannerEvent: Sendable, Hashable {
     /// Requests are paused after a 429 or 503, until `until`; `reason` is the error's message;
     /// `clampedRetryAfter` the `Retry-After` (seconds) the cause's limit cut short, if it did.
@@ -25,7 +25,7 @@ public enum PlannerEvent: Sendable, Hashable {
 }
 
 extension PlannerEvent {
-    /// Whether the event changes what a restart must know (SPEC §6): a pause's start, end or drop, or
+    /// Whether the event changes what a restart must know (docs/state-file.md): a pause's start, end or drop, or
     /// a rain episode's start or end.
     public var changesDurableState: Bool {
         switch self {

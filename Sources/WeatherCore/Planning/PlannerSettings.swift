@@ -10,7 +10,7 @@ public struct PlannerSettings: Sendable, Hashable {
     public var staleAfter: Double
     /// The units asked for; cached weather in other units is not served.
     public var units: Units
-    /// Which forecast blocks ride on the requests (SPEC §9).
+    /// Which forecast blocks ride on the requests (docs/forecast.md).
     public var forecast: ForecastSettings
 
     /// Settings.

@@ -1,4 +1,4 @@
-/// When a location's weather is fetched (SPEC §3 `refresh`, §4 "When").
+/// When a location's weather is fetched (weatherd.conf(5) `refresh`, docs/fetching.md "When").
 public enum RefreshPolicy: Sendable, Hashable, CustomStringConvertible {
     /// When the API can have new data: `observed_at` + the data interval + a spread delay.
     case auto

@@ -1,5 +1,5 @@
 /// No request before a full quota window has reset, and then not before its resume spread has passed
-/// (SPEC §4): the window's end is a wall-clock time (it follows a step of the clock), the spread after
+/// (docs/fetching.md): the window's end is a wall-clock time (it follows a step of the clock), the spread after
 /// it a duration on the uptime clock (a step neither stretches nor skips it).
 struct QuotaHold: Sendable, Hashable {
     /// When the full window ends, on the host's wall clock.

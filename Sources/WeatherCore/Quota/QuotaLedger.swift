@@ -1,4 +1,4 @@
-/// The weighted calls counted in the current UTC minute, hour and day (SPEC §4 "Quota"): a pure value
+/// The weighted calls counted in the current UTC minute, hour and day (docs/fetching.md "Quota"): a pure value
 /// the planner owns. A window whose end has passed starts again at 0; a window whose end lies more than
 /// one window ahead (the wall clock stepped back) is dropped.
 public struct QuotaLedger: Sendable, Hashable {

@@ -8,7 +8,7 @@ public struct DaemonInfo: Sendable, Hashable {
     public var startedAt: Timestamp
     /// The rotation period in seconds.
     public var intervalSeconds: Double
-    /// The fetch deadline in seconds (an addition to the SPEC's fields, for `weatherd status`).
+    /// The fetch deadline in seconds (an addition to the first schema's fields, for `weatherd status`).
     public var timeoutSeconds: Double
     /// The staleness threshold in seconds (an addition).
     public var staleAfterSeconds: Double
@@ -22,7 +22,7 @@ public struct DaemonInfo: Sendable, Hashable {
     public var ticksSkipped: Int
     /// Ticks that served the cached weather.
     public var ticksFromCache: Int
-    /// Ticks skipped, not replayed, because the process could not run at their time (SPEC §4):
+    /// Ticks skipped, not replayed, because the process could not run at their time (docs/fetching.md):
     /// `rotation_index` + 1 = `ticks` + `ticks_missed`.
     public var ticksMissed: Int
     /// Successful fetches.
@@ -37,14 +37,14 @@ public struct DaemonInfo: Sendable, Hashable {
     public var backoffCause: PauseCause?
     /// The weighted calls counted in the current UTC minute, hour and day.
     public var quota: QuotaReport
-    /// The API's clock minus the host's, in seconds (SPEC §4; 0 until a response carried a `Date`).
+    /// The API's clock minus the host's, in seconds (docs/fetching.md; 0 until a response carried a `Date`).
     public var apiClockOffsetSeconds: Double?
     /// The samples the offset is the median of, oldest first (an addition, kept across restarts).
     public var apiClockSamples: [Double]?
-    /// The `display` settings (SPEC §9), for readers that cannot read the configuration; nil in files of
+    /// The `display` settings (docs/forecast.md), for readers that cannot read the configuration; nil in files of
     /// earlier versions.
     public var display: DisplaySettings?
-    /// Locations whose rain episode has been announced (SPEC §9 "Nowcast"), kept across restarts.
+    /// Locations whose rain episode has been announced (docs/forecast.md "Nowcast"), kept across restarts.
     public var rainEpisodes: [String]?
 
     /// The API's clock as this record left it: its samples, else its offset alone (none: the host's).

@@ -6,7 +6,7 @@ public struct LocationRecord: Sendable, Hashable {
     public private(set) var configured: Location
     /// The last good weather.
     public var weather: Weather?
-    /// The coming hours, days and nowcast, each block as last fetched (SPEC §9).
+    /// The coming hours, days and nowcast, each block as last fetched (docs/forecast.md).
     public var forecast = LocationForecast()
     /// The outlook for the location's local day: the first day of the forecast.
     public var today: DayForecast? { forecast.daily.first }
@@ -25,7 +25,7 @@ public struct LocationRecord: Sendable, Hashable {
     var spread: Double = 0
     /// Due at once (SIGUSR1), whatever its due time.
     var forced = false
-    /// When its last two guarded requests were answered, on the uptime clock, oldest first (SPEC §4: at
+    /// When its last two guarded requests were answered, on the uptime clock, oldest first (docs/fetching.md: at
     /// most two answered requests within one data interval).
     var answered: [Double] = []
 

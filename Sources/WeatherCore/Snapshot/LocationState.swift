@@ -12,7 +12,7 @@ public struct LocationState: Sendable, Hashable {
     public var weather: Weather?
     /// The outlook for the location's current local day, if known.
     public var today: DayForecast?
-    /// The coming hours, days and nowcast (SPEC §9); nil until known or when switched off.
+    /// The coming hours, days and nowcast (docs/forecast.md); nil until known or when switched off.
     public var forecast: LocationForecast?
     /// The last failure, cleared by the next success.
     public var lastError: ErrorRecord?

@@ -1,4 +1,4 @@
-/// Everything the state file holds (SPEC §6, schema_version 1). Pure data; encoding lives in StateStore.
+/// Everything the state file holds (docs/state-file.md, schema_version 1). Pure data; encoding lives in StateStore.
 public struct StateSnapshot: Sendable, Hashable {
     /// The schema version this model writes.
     public static let currentSchemaVersion = 1

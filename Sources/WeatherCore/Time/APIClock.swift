@@ -1,4 +1,4 @@
-/// The API's clock as the host sees it (SPEC §4 "The API's clock, not the host's"): the offset to add
+/// The API's clock as the host sees it (docs/fetching.md "The API's clock, not the host's"): the offset to add
 /// to the host's wall time to get the API's. A pure value the planner owns.
 ///
 /// Each answered request gives a sample (its `Date`, plus `Age`, minus the host's wall time when the

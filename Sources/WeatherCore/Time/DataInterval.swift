@@ -1,4 +1,4 @@
-/// How often the API's current values change, as the planner uses it (SPEC §4): the response's
+/// How often the API's current values change, as the planner uses it (docs/fetching.md): the response's
 /// `current.interval` when it lies between 60 s and 3 h, else 900 s (Open-Meteo's 15 minutes).
 public enum DataInterval {
     /// Open-Meteo's interval, and the one assumed while none is known.

@@ -1,4 +1,4 @@
-/// A point in time the planner waits for, on the clock it belongs to (SPEC §4 "Time"): a delay that is a
+/// A point in time the planner waits for, on the clock it belongs to (docs/fetching.md "Time"): a delay that is a
 /// duration runs on the uptime clock, so a suspend or a wall-clock step neither stretches nor skips it;
 /// a time the wall clock names (the end of a UTC window, a time read from the previous run's state
 /// file) stays on the wall clock, so it follows a step.

@@ -41,7 +41,7 @@ final class ScriptedProvider: WeatherProviding {
         self.clock = clock
     }
 
-    /// Berlin's weather of SPEC §6: 2.0 °C, Slight rain, observed 2026-11-22T04:00:00Z.
+    /// Berlin's weather of docs/state-file.md: 2.0 °C, Slight rain, observed 2026-11-22T04:00:00Z.
     static let defaultWeather = Weather.berlin(observedAt: Timestamp(rfc3339: "2026-11-22T04:00:00Z")!)
 
     /// The weather answered without a script: ``defaultWeather`` observed at the start of the clock's
