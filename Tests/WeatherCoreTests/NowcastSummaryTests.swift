@@ -40,8 +40,10 @@ struct NowcastSummaryTests {
         #expect(dry.firstWetMillimetres == nil)
         #expect(!dry.isRainSoon)
         #expect(!dry.isSnow)
-        // Relative to now: 15:00 is 1 h 52 min 18 s away, to the nearest quarter hour 1 h 45 min.
-        #expect(Self.summary(Self.steps(wetAt: []), at: "13:07:42").summary == "dry for 1 h 45 min")
+        // The window of the last request, whatever the quarter hour: 15:00 is 1 h 52 min 18 s away, rounded
+        // up to the quarter hour 2 h (to the nearest, 1 h 45 min would read as if rain came after).
+        #expect(Self.summary(Self.steps(wetAt: []), at: "13:07:42").summary == "dry for 2 h")
+        #expect(Self.summary(Self.steps(wetAt: []), at: "13:14:59").summary == "dry for 2 h")
         #expect(Self.summary(Self.steps(wetAt: []), at: "14:20:00").summary == "dry for 40 min")
     }
 
@@ -85,10 +87,12 @@ struct NowcastSummaryTests {
         let through = Self.summary(all, at: "13:00:00")
         #expect(through.summary == "rain for 2 h")
         #expect(through.rainEndsAt == nil)
-        // 1 h 56 min → 2 h; 1 h 52 min → 1 h 45 min; 1 h 7 min → 1 h.
+        // Rounded up to the quarter hour: 1 h 56 min and 1 h 52 min → 2 h; aged data says what is left of
+        // it: 1 h 45 min exactly, 1 h 7 min → 1 h 15 min.
         #expect(Self.summary(all, at: "13:04:00").summary == "rain for 2 h")
-        #expect(Self.summary(all, at: "13:08:00").summary == "rain for 1 h 45 min")
-        #expect(Self.summary(all, at: "13:53:00").summary == "rain for 1 h")
+        #expect(Self.summary(all, at: "13:08:00").summary == "rain for 2 h")
+        #expect(Self.summary(all, at: "13:15:00").summary == "rain for 1 h 45 min")
+        #expect(Self.summary(all, at: "13:53:00").summary == "rain for 1 h 15 min")
     }
 
     @Test func rainThatStartsAndEndsWithinTheWindowHasAnEnd() {

@@ -40,7 +40,7 @@ public struct NowcastSummary: Sendable, Hashable {
                 rainEndsAt: nil,
                 firstWetMillimetres: nil,
                 isSnow: false,
-                summary: "dry for " + Self.duration(last.time.seconds(since: now)),
+                summary: "dry for " + Self.windowDuration(last.time.seconds(since: now)),
                 isRainSoon: false
             )
             return
@@ -64,7 +64,7 @@ public struct NowcastSummary: Sendable, Hashable {
             if let endsAt {
                 text = "\(word) for the next " + Self.duration(endsAt.seconds(since: now))
             } else {
-                text = "\(word) for " + Self.duration(last.time.seconds(since: now))
+                text = "\(word) for " + Self.windowDuration(last.time.seconds(since: now))
             }
         } else {
             text = "\(word) in " + Self.duration(startsAt.seconds(since: now))
@@ -99,9 +99,21 @@ public struct NowcastSummary: Sendable, Hashable {
     /// `25 min` (whole minutes, at least 1); from an hour on to the nearest quarter hour: `2 h`,
     /// `1 h 15 min`.
     public static func duration(_ seconds: Double) -> String {
-        var minutes = max(1, Int((seconds / 60).rounded()))
+        format(minutes: max(1, Int((seconds / 60).rounded())), quarters: .toNearestOrAwayFromZero)
+    }
+
+    /// How long weather that lasts to the end of the known steps lasts: rounded up (to the minute, from an
+    /// hour on to the quarter hour), so that the window of the last request reads as its whole 2 h
+    /// whatever the quarter hour now is (`dry for 2 h`, not `dry for 1 h 45 min`, which reads as if rain
+    /// came after). Data that has aged past a quarter hour says what is left of it.
+    public static func windowDuration(_ seconds: Double) -> String {
+        // A hair under, so that an exact quarter hour computed in floating point is not rounded past.
+        format(minutes: max(1, Int((seconds / 60 - 1e-6).rounded(.up))), quarters: .up)
+    }
+
+    private static func format(minutes: Int, quarters: FloatingPointRoundingRule) -> String {
         if minutes < 60 { return "\(minutes) min" }
-        minutes = Int((Double(minutes) / 15).rounded()) * 15
-        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+        let rounded = Int((Double(minutes) / 15).rounded(quarters)) * 15
+        return rounded % 60 == 0 ? "\(rounded / 60) h" : "\(rounded / 60) h \(rounded % 60) min"
     }
 }
