@@ -37,6 +37,11 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 COMPLETIONSDIR := .build/completions
 
+# The debug build of make test, soak and fleet (and scripts/test), without debug information: a test's
+# failure names its source line through the #expect macros, not DWARF, and the clean build of the
+# dependencies (AsyncHTTPClient, NIO, BoringSSL) spends much of its time writing and linking it. The same
+# flags everywhere, so make ci builds once.
+DEBUG_FLAGS := -debug-info-format none
 RELEASE_BIN := .build/release/weatherd
 DEB_PACKAGES := libsystemd-dev libyaml-dev pkg-config
 FORMAT_PATHS := Sources Tests Package.swift
@@ -104,16 +109,16 @@ test: deps
 # 100,000 ticks at 5 ms against a loopback server mixing every fault (about 10 minutes): the process
 # stays up, memory and file descriptors stay flat, the counters add up (scripts/soak).
 soak: deps
-	swift build --product weatherd
-	swift build --product fake-open-meteo
+	$(SWIFT) build $(DEBUG_FLAGS) --product weatherd
+	$(SWIFT) build $(DEBUG_FLAGS) --product fake-open-meteo
 	scripts/soak
 
 # 20 daemons behind the shipped nginx cache (etc/nginx/weatherd-cache.conf; Debian's nginx, installed when
 # missing and root) against one daemon alone, over three 60-second data periods (about 4 minutes): the API
 # sees no more requests from the twenty than from the one, and each shows every period (scripts/fleet-e2e).
 fleet: deps
-	swift build --product weatherd
-	swift build --product fake-open-meteo
+	$(SWIFT) build $(DEBUG_FLAGS) --product weatherd
+	$(SWIFT) build $(DEBUG_FLAGS) --product fake-open-meteo
 	scripts/fleet-e2e
 
 # The libFuzzer runs alone (scripts/test runs them too); FUZZ_SECONDS per target, default 60.

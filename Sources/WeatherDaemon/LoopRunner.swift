@@ -25,6 +25,9 @@ public final class LoopRunner {
     private let threadPool: NIOThreadPool
     private var ticker: (any Ticker)?
     private var watchdogTicker: (any Ticker)?
+    /// The state file and the textfile, replaced at the end of every tick and fetch on this thread, without
+    /// `fsync` (the state file is on tmpfs: a copy in memory and a rename).
+    private var output: StateOutput?
 
     /// Whether `run` has not started yet, runs, or has returned: work asked for before it starts waits for
     /// it; after it returned there is nothing left to run it.
@@ -50,6 +53,7 @@ public final class LoopRunner {
         self.loop = loop
         self.logger = logger
         self.threadPool = threadPool
+        self.output = loop.stateFile.map { StateOutput(file: $0, textfile: nil, logger: logger) }
         (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -63,9 +67,16 @@ public final class LoopRunner {
         }
     }
 
-    /// Hands `event` to the loop now and carries out what it asks for.
+    /// Hands `event` to the loop now and carries out what it asks for, in order; an effect whose end is an
+    /// event at once (a state write) has that event handed to the loop before the effects after it.
     public func send(_ event: ServiceEvent) {
-        for effect in loop.handle(event) { carryOut(effect) }
+        var effects = loop.handle(event)
+        var next = 0
+        while next < effects.count {
+            let effect = effects[next]
+            next += 1
+            if let ended = carryOut(effect) { effects.insert(contentsOf: loop.handle(ended), at: next) }
+        }
         if loop.isFinished { wake.yield() }
     }
 
@@ -75,9 +86,21 @@ public final class LoopRunner {
     /// The state as the loop holds it now.
     public func currentSnapshot() -> StateSnapshot { loop.currentSnapshot() }
 
-    private func carryOut(_ effect: WeatherLoop.Effect) {
+    /// Carries out `effect`: at once, or by handing it to `run`'s task; returns the event of its end when
+    /// that comes at once.
+    private func carryOut(_ effect: WeatherLoop.Effect) -> ServiceEvent? {
         let environment = loop.environment
         switch effect {
+        case .notify(let notification):
+            notification.send(through: environment.notifier)
+        case .log(let level, let message, let metadata):
+            logger.log(level: level, "\(message)", metadata: metadata)
+        case .writeState(let snapshot, let textfile):
+            // In place: the output's encoder remembers each location's text, not to be copied every tick.
+            output?.textfile = textfile
+            return .stateWritten(output?.write(snapshot) ?? true)
+        case .linkPreviousStateFile(let old, let statePath, let cachePath):
+            WeatherLoop.link(old, to: statePath, cache: cachePath, logger: logger)
         case .startTicks(let interval):
             ticker?.stop()
             ticker = environment.ticks.start(interval: interval) { [self] missed in receive(.tick(missed: missed)) }
@@ -90,12 +113,13 @@ public final class LoopRunner {
             watchdogTicker?.stop()
             watchdogTicker = nil
         case .fetch, .writeCache, .saveGeocoding, .cancelFetch:
-            guard phase != .ended else { return }
+            guard phase != .ended else { return nil }
             if case .fetch = effect { outstandingFetches += 1 }
             if case .cancelFetch = effect {} else { outstanding += 1 }
             queued.append(effect)
             wake.yield()
         }
+        return nil
     }
 
     /// The end of a piece of work: its event handed to the loop (what that asks for is counted before
@@ -175,7 +199,8 @@ public final class LoopRunner {
                                 }
                             case .cancelFetch:
                                 fetches.cancelAll()
-                            case .startTicks, .startWatchdog, .stopTimers:
+                            case .startTicks, .startWatchdog, .stopTimers, .notify, .log, .writeState,
+                                .linkPreviousStateFile:
                                 break  // carried out when asked for
                             }
                         }

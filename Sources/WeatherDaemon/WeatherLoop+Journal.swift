@@ -39,7 +39,7 @@ extension WeatherLoop {
         metadata["weather.source"] = "none"
         metadata["weather.waiting"] = "\(reason.rawValue)"
         if let error = record.lastError { metadata["weather.last_error_kind"] = "\(error.kind.rawValue)" }
-        logger.info("\(record.location.name): no data yet (\(Self.describe(reason)))", metadata: metadata)
+        journal(.info, "\(record.location.name): no data yet (\(Self.describe(reason)))", metadata: metadata)
     }
 
     /// The weather entry (PRIORITY 6): `Berlin: 2.0 °C, Slight rain`.
@@ -75,7 +75,7 @@ extension WeatherLoop {
             metadata["weather.source"] = "cache"
             if let error = record.lastError { metadata["weather.last_error_kind"] = "\(error.kind.rawValue)" }
         }
-        logger.info("\(record.location.name): \(weather.summary)", metadata: metadata)
+        journal(.info, "\(record.location.name): \(weather.summary)", metadata: metadata)
     }
 
     /// The failure entry (PRIORITY 4): `Berlin: fetch failed: timed out after 5 s`.
@@ -88,7 +88,7 @@ extension WeatherLoop {
         metadata["weather.fetch_ms"] = "\(elapsed.milliseconds)"
         metadata["weather.source"] = "network"
         if queued { metadata["weather.queued"] = "1" }
-        logger.warning("\(location.name): fetch failed: \(error.message)", metadata: metadata)
+        journal(.warning, "\(location.name): fetch failed: \(error.message)", metadata: metadata)
     }
 
     /// The planner's events: pauses, full quota windows, clock steps, unusual data intervals.
@@ -109,13 +109,14 @@ extension WeatherLoop {
                         "; Retry-After of \(NumberFormat.json(clamped)) s is beyond the limit, pausing \(pause) s"
                     metadata["weather.retry_after_seconds"] = "\(NumberFormat.json(clamped))"
                 }
-                logger.notice("\(message)", metadata: metadata)
+                journal(.notice, "\(message)", metadata: metadata)
             case .backoffEnded:
-                logger.notice("API requests resume", metadata: ["message_id": "\(MessageID.backoffEnded)"])
+                journal(.notice, "API requests resume", metadata: ["message_id": "\(MessageID.backoffEnded)"])
             case .pauseDropped(let until, let cause):
                 let why =
                     cause.map { "lies beyond what \($0) allows" } ?? "has no cause (written by an earlier version)"
-                logger.notice(
+                journal(
+                    .notice,
                     "the saved pause until \(until.rfc3339) \(why); dropped: the next request finds out whether the API still refuses",
                     metadata: [
                         "message_id": "\(MessageID.backoffEnded)",
@@ -126,7 +127,8 @@ extension WeatherLoop {
             case .apiClockOffset(let seconds):
                 let offset = NumberFormat.fixed(seconds, decimals: 0)
                 let direction = seconds > 0 ? "behind" : "ahead of"
-                logger.notice(
+                journal(
+                    .notice,
                     "this host's clock is \(NumberFormat.fixed(abs(seconds), decimals: 0)) s \(direction) the API's; weatherd plans on the API's clock, but check 'timedatectl' (NTP)",
                     metadata: [
                         "message_id": "\(MessageID.apiClock)",
@@ -137,7 +139,8 @@ extension WeatherLoop {
                 let message =
                     "quota of the \(window.rawValue) full: \(NumberFormat.json(used)) of \(NumberFormat.json(limit)) "
                     + "calls; no request until \(until.rfc3339)"
-                logger.notice(
+                journal(
+                    .notice,
                     "\(message)",
                     metadata: [
                         "message_id": "\(MessageID.quotaFull)",
@@ -151,7 +154,8 @@ extension WeatherLoop {
                 let message =
                     "the wall clock stepped by \(NumberFormat.fixed(seconds, decimals: 1)) s; due times and quota "
                     + "windows follow it"
-                logger.notice(
+                journal(
+                    .notice,
                     "\(message)",
                     metadata: ["weather.clock_step_seconds": "\(NumberFormat.fixed(seconds, decimals: 1))"]
                 )
@@ -159,7 +163,8 @@ extension WeatherLoop {
                 let message =
                     "\(id): the API's data interval of \(NumberFormat.json(seconds)) s lies outside 60 s to 3 h; "
                     + "planning with 900 s"
-                logger.notice(
+                journal(
+                    .notice,
                     "\(message)",
                     metadata: [
                         "weather.location": "\(id)", "weather.data_interval_seconds": "\(NumberFormat.json(seconds))",
@@ -170,7 +175,8 @@ extension WeatherLoop {
             case .rainEnded:
                 break
             case .forecastBlockDropped(let location, let reason):
-                logger.warning(
+                journal(
+                    .warning,
                     "\(location.name): forecast block dropped: \(reason); the rest of the response is used",
                     metadata: ["weather.location": "\(location.id)", "weather.forecast_problem": "\(reason)"]
                 )
@@ -196,7 +202,7 @@ extension WeatherLoop {
         if let millimetres = summary.firstWetMillimetres {
             metadata["weather.rain_mm"] = "\(NumberFormat.fixed(millimetres, decimals: 2))"
         }
-        logger.notice("\(message)", metadata: metadata)
+        journal(.notice, "\(message)", metadata: metadata)
     }
 
     private static func describe(_ waiting: Waiting) -> String {

@@ -17,7 +17,8 @@ extension WeatherLoop {
         let summary =
             "\(count(configuration.locations.count, "location")) every \(DurationParser.format(configuration.interval)), "
             + "refresh \(configuration.refresh)"
-        logger.notice(
+        journal(
+            .notice,
             "weatherd \(environment.version) started: \(summary)",
             metadata: [
                 "message_id": "\(MessageID.started)",
@@ -29,12 +30,13 @@ extension WeatherLoop {
                 "weather.cache_file": "\(cacheFile?.path ?? "")",
             ]
         )
-        for warning in configuration.warnings { logger.warning("\(warning)") }
+        for warning in configuration.warnings { journal(.warning, "\(warning)") }
         if let stateFile, stateFile.isInMemory == false {
             let text =
                 "the state file \(stateFile.path) is not on tmpfs: every tick writes it to the disk "
                 + "(the default, in the runtime directory, is in memory)"
-            logger.notice(
+            journal(
+                .notice,
                 "\(text)",
                 metadata: ["weather.state_file": "\(stateFile.path)"]
             )
@@ -62,11 +64,11 @@ extension WeatherLoop {
             lifecycle = .stopping
         }
         planner.cancelQueue()
-        environment.notifier.stopping()
-        logger.notice("stopping", metadata: ["message_id": "\(MessageID.stopping)"])
+        notify(.stopping)
+        journal(.notice, "stopping", metadata: ["message_id": "\(MessageID.stopping)"])
         effects.append(.stopTimers)
         if planner.inFlight != nil { effects.append(.cancelFetch) }
-        output?.write(snapshot(at: environment.now()))
+        effects.append(.writeState(snapshot(at: environment.now()), textfile: configuration.prometheusTextfile))
     }
 
     /// Applies a new configuration (SIGHUP) at once: locations that stay at the same place keep their
@@ -81,7 +83,6 @@ extension WeatherLoop {
             geocoder = environment.makeGeocoder?(newConfiguration)
         }
         applyCachedPlaces()
-        output?.textfile = newConfiguration.prometheusTextfile
         // What the cache holds of a dropped location must not come back at the next start.
         if old.locations.contains(where: { location in !newConfiguration.locations.contains { $0.id == location.id } })
         {
@@ -90,7 +91,8 @@ extension WeatherLoop {
         let summary =
             "\(count(newConfiguration.locations.count, "location")) every "
             + "\(DurationParser.format(newConfiguration.interval)), refresh \(newConfiguration.refresh)"
-        logger.notice(
+        journal(
+            .notice,
             "configuration reloaded: \(summary)",
             metadata: [
                 "message_id": "\(MessageID.reloaded)",
@@ -99,14 +101,15 @@ extension WeatherLoop {
                 "weather.refresh": "\(newConfiguration.refresh)",
             ]
         )
-        for warning in newConfiguration.warnings { logger.warning("\(warning)") }
+        for warning in newConfiguration.warnings { journal(.warning, "\(warning)") }
         if newConfiguration.interval != old.interval { startTicking() }
         notifyReadyAfterReload()
     }
 
     /// Logs a rejected reload; the running configuration stays.
     func rejectReload(_ error: ConfigError) {
-        logger.error(
+        journal(
+            .error,
             "configuration not reloaded, keeping the running one: \(error)",
             metadata: ["message_id": "\(MessageID.reloadRejected)", "weather.error": "\(error)"]
         )
@@ -116,13 +119,13 @@ extension WeatherLoop {
     /// `READY=1` that ends a reload's `RELOADING=1`; before the first `READY=1` (the state file not
     /// written yet) nothing: that one comes with the first successful write.
     private func notifyReadyAfterReload() {
-        if lifecycle == .running { environment.notifier.ready(status: statusLine()) }
+        if lifecycle == .running { notify(.ready(status: statusLine())) }
     }
 
     /// SIGUSR1: every location is due at once (pauses and limits still apply).
     func refreshAll() {
         planner.refreshAll()
-        logger.notice("refresh requested: every location is due (limits and pauses still apply)")
+        journal(.notice, "refresh requested: every location is due (limits and pauses still apply)")
     }
 
     // MARK: - Timers
@@ -143,7 +146,8 @@ extension WeatherLoop {
         let allowed = configuration.interval + timeout / 2
         let now = environment.now().uptime
         if let lastTickAt, now - lastTickAt > allowed.seconds {
-            logger.warning(
+            journal(
+                .warning,
                 "no tick for \(DurationParser.formatForPeople(.seconds(now - lastTickAt))); not pinging the watchdog"
             )
             return
@@ -157,7 +161,8 @@ extension WeatherLoop {
                 let text =
                     "the cache write has taken \(DurationParser.formatForPeople(writing)) so far; "
                     + "ticks and the state file go on"
-                logger.warning(
+                journal(
+                    .warning,
                     "\(text)",
                     metadata: ["weather.cache_file": "\(cacheFile?.path ?? "")"]
                 )
@@ -165,7 +170,7 @@ extension WeatherLoop {
         } else {
             warnedSlowCacheWrite = false
         }
-        environment.notifier.watchdog()
+        notify(.watchdog)
     }
 
     // MARK: - Start
@@ -173,7 +178,7 @@ extension WeatherLoop {
     func notifyReadyOnce() {
         guard lifecycle == .starting else { return }
         lifecycle = .running
-        environment.notifier.ready(status: statusLine())
+        notify(.ready(status: statusLine()))
     }
 
     /// Gives locations configured by name the coordinates already in the geocoding cache.

@@ -1,3 +1,4 @@
+import Logging
 import StateStore
 import WeatherCore
 
@@ -18,12 +19,17 @@ extension WeatherLoop {
                 restore(previous, from: cacheFile.path, at: now)
                 return nil
             case .corrupt(let reason, let movedTo):
-                logger.error(
+                journal(
+                    .error,
                     "the cache was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",
                     metadata: ["weather.cache_file": "\(cacheFile.path)"]
                 )
             case .unreadable(let error):
-                logger.error("cannot read the cache: \(error)", metadata: ["weather.cache_file": "\(cacheFile.path)"])
+                journal(
+                    .error,
+                    "cannot read the cache: \(error)",
+                    metadata: ["weather.cache_file": "\(cacheFile.path)"]
+                )
                 return nil
             }
         }
@@ -37,12 +43,13 @@ extension WeatherLoop {
                 guard cacheFile != nil, path != stateFile?.path, file.isRegularFile else { return nil }
                 return path
             case .corrupt(let reason, let movedTo):
-                logger.error(
+                journal(
+                    .error,
                     "state file was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",
                     metadata: ["weather.state_file": "\(path)"]
                 )
             case .unreadable(let error):
-                logger.error("cannot read the previous state: \(error)", metadata: ["weather.state_file": "\(path)"])
+                journal(.error, "cannot read the previous state: \(error)", metadata: ["weather.state_file": "\(path)"])
             }
         }
         return nil
@@ -50,28 +57,27 @@ extension WeatherLoop {
 
     private func restore(_ previous: StateSnapshot, from path: String, at now: Moment) {
         let events = planner.restore(from: previous, at: now)
-        logger.info("previous state loaded", metadata: ["weather.previous_state": "\(path)"])
+        journal(.info, "previous state loaded", metadata: ["weather.previous_state": "\(path)"])
         log(events)
         // A saved pause dropped at start must not come back at the next one.
         if events.contains(where: \.changesDurableState) { saveCache(at: now) }
     }
 
-    /// Replaces an earlier version's state file, now taken over, with a link to the state file, so readers
-    /// configured with the old path keep working (for one release).
-    func linkToStateFile(_ oldPath: String) {
+    /// Replaces an earlier version's state file `oldPath`, now taken over into `cachePath`, with a link to
+    /// the state file at `statePath`, so readers configured with the old path keep working (for one
+    /// release). Run by the loop's runner (``Effect/linkPreviousStateFile(_:to:cache:)``).
+    nonisolated static func link(_ oldPath: String, to statePath: String, cache cachePath: String, logger: Logger) {
         // A relative target would be read relative to the link's own directory.
-        guard let stateFile, stateFile.path.hasPrefix("/") else { return }
+        guard statePath.hasPrefix("/") else { return }
         do {
-            try StateFile(path: oldPath).replaceWithLink(to: stateFile.path)
-            let text =
-                "took the data of \(oldPath) over into \(cacheFile?.path ?? ""); "
-                + "\(oldPath) is now a link to \(stateFile.path)"
+            try StateFile(path: oldPath).replaceWithLink(to: statePath)
+            let text = "took the data of \(oldPath) over into \(cachePath); \(oldPath) is now a link to \(statePath)"
             logger.notice(
                 "\(text)",
-                metadata: ["weather.state_file": "\(stateFile.path)", "weather.previous_state_file": "\(oldPath)"]
+                metadata: ["weather.state_file": "\(statePath)", "weather.previous_state_file": "\(oldPath)"]
             )
         } catch {
-            logger.error("cannot replace \(oldPath) with a link to \(stateFile.path): \(error)")
+            logger.error("cannot replace \(oldPath) with a link to \(statePath): \(error)")
         }
     }
 }

@@ -64,7 +64,8 @@ extension WeatherLoop {
                 queued: order.queued
             )
         case .discarded:
-            logger.info(
+            journal(
+                .info,
                 "\(order.location.name): a fetch ended after a reload removed or moved the location; not used",
                 metadata: [
                     "weather.location": "\(order.location.id)", "weather.fetch_ms": "\(outcome.elapsed.milliseconds)",
@@ -134,7 +135,8 @@ extension WeatherLoop {
     private func remember(_ place: Place, for location: Location) {
         places[GeocodingCache.Query(location)] = place
         let country = place.country.map { ", \($0)" } ?? ""
-        logger.notice(
+        journal(
+            .notice,
             "\(location.name) resolved to \(place.latitude), \(place.longitude) (\(place.name)\(country))",
             metadata: [
                 "weather.location": "\(location.id)",
@@ -149,18 +151,24 @@ extension WeatherLoop {
 
     // MARK: - Outputs
 
-    /// The end of every tick and fetch: the state file (and textfile) and `STATUS=`; `READY=1` (with the
-    /// status) after the first state file written.
+    /// The end of every tick and fetch: the state file (and textfile) replaced, as an effect; the runner
+    /// tells at once whether it was written (``stateWritten(_:)``).
     func publish(at now: Moment) {
-        let written = output?.write(snapshot(at: now)) ?? true
-        if written, let pendingLink {
+        effects.append(.writeState(snapshot(at: now), textfile: configuration.prometheusTextfile))
+    }
+
+    /// After a state write: an earlier version's file taken over becomes a link to it; `READY=1` (with the
+    /// status line) after the first state file written, `STATUS=` after the others. Nothing is told while
+    /// stopping (the final state file).
+    func stateWritten(_ written: Bool) {
+        if written, let pendingLink, let stateFile {
             self.pendingLink = nil
-            linkToStateFile(pendingLink)
+            effects.append(.linkPreviousStateFile(pendingLink, to: stateFile.path, cache: cacheFile?.path ?? ""))
         }
-        if written && lifecycle == .starting {
-            notifyReadyOnce()
-        } else {
-            environment.notifier.status(statusLine())
+        switch lifecycle {
+        case .starting where written: notifyReadyOnce()
+        case .starting, .running: notify(.status(statusLine()))
+        case .created, .stopping: break
         }
     }
 

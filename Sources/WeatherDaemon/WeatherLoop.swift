@@ -2,16 +2,16 @@ import Logging
 import StateStore
 import WeatherCore
 
-/// The daemon's state and what it does with each event: every tick it rotates to the
-/// next location, has a fetch started when the planner says so (or serves the cache), logs one journal
-/// entry, writes the state file and tells systemd.
+/// The daemon's state and what it does with each event: every tick it rotates to the next location, has
+/// a fetch started when the planner says so (or serves the cache), logs one journal entry, writes the
+/// state file and tells systemd.
 ///
-/// One owner, one thread, no lock: ``WeatherService/run()`` creates the loop and hands it every event in
-/// order (``handle(_:)``); what must not run on the loop's thread — requests, durable writes — comes back
-/// as ``Effect``s that `run()` starts as child tasks, whose ends come back as events. The journal entry,
-/// the state file (tmpfs: a copy in memory and a rename) and `sd_notify` are done here, synchronously.
-/// Durable writes (the cache, the geocoding cache) are effects: an `fsync` can take seconds on an SD card.
-/// Tests drive the same loop with events of their own and an injected clock.
+/// A state machine in the async-http-client style: `handle(event) -> [Effect]`. One owner, on the main
+/// actor, no lock: its ``LoopRunner`` hands it every event in order and carries out what it returns —
+/// timers, journal entries, the state file, `sd_notify` at once, in order; requests and durable writes as
+/// child tasks, whose ends come back as events. The loop itself reads files only at start (what the
+/// previous run left, and an upgrade's durable copy of it). Tests drive the same runner with manual timers
+/// and an injected clock.
 @MainActor
 public final class WeatherLoop {
     /// What the service needs from the outside world.
@@ -72,6 +72,16 @@ public final class WeatherLoop {
         case startWatchdog(interval: Duration)
         /// Stop both timers (stopping).
         case stopTimers
+        /// Tell systemd.
+        case notify(ServiceNotification)
+        /// One journal entry.
+        case log(Logger.Level, String, metadata: Logger.Metadata)
+        /// Replace the state file (and the Prometheus textfile at `textfile`) with `snapshot`, without
+        /// `fsync` (tmpfs); whether the state file holds it comes back at once as
+        /// ``ServiceEvent/stateWritten(_:)``.
+        case writeState(StateSnapshot, textfile: String?)
+        /// Replace an earlier version's state file, taken over into the cache, with a link to the state file.
+        case linkPreviousStateFile(String, to: String, cache: String)
         /// A request (and a geocoding first, when the order says so); its end comes back as ``ServiceEvent/fetched(_:_:)``.
         case fetch(FetchOrder, provider: any WeatherProviding, geocoder: (any GeocodingProviding)?)
         /// A durable write of the cache; its end comes back as ``ServiceEvent/cacheWritten(_:)``.
@@ -89,8 +99,6 @@ public final class WeatherLoop {
     let cacheFile: StateFile?
     /// Where an earlier run's state file may be taken over from when there is no cache.
     let previousStateFiles: [String]
-    /// The state file and the textfile, rewritten every tick.
-    var output: StateOutput?
     var cacheWriter: CacheWriter?
     let geocodingCache: GeocodingCache?
 
@@ -149,9 +157,6 @@ public final class WeatherLoop {
             seed: environment.seed
         )
         self.startedAt = environment.now().wall
-        self.output = stateFile.map {
-            StateOutput(file: $0, textfile: configuration.prometheusTextfile, logger: logger)
-        }
         self.cacheWriter = cacheFile.map { CacheWriter(file: $0, logger: logger) }
     }
 
@@ -172,7 +177,7 @@ public final class WeatherLoop {
             watchdogCheck()
         case .reloadRequested:
             guard isTicking else { return }
-            environment.notifier.reloading()
+            notify(.reloading)
             do {
                 reload(try environment.reloadConfiguration())
             } catch {
@@ -184,9 +189,21 @@ public final class WeatherLoop {
             finish(order, outcome: outcome)
         case .cacheWritten(let error):
             cacheWritten(error)
+        case .stateWritten(let written):
+            stateWritten(written)
         case .shutdown:
             stop()
         }
+    }
+
+    /// Asks for one journal entry.
+    func journal(_ level: Logger.Level, _ message: String, metadata: Logger.Metadata = [:]) {
+        effects.append(.log(level, message, metadata: metadata))
+    }
+
+    /// Asks for a notification to systemd.
+    func notify(_ notification: ServiceNotification) {
+        effects.append(.notify(notification))
     }
 
     /// Whether the loop has stopped and nothing it started is still running (no fetch in flight, no
@@ -212,6 +229,8 @@ public enum ServiceEvent: Sendable {
     case fetched(FetchOrder, FetchOutcome)
     /// A durable write of the cache ended (nil: written).
     case cacheWritten(FileSystemError?)
+    /// A state write ended: whether the state file holds the snapshot.
+    case stateWritten(Bool)
     /// Graceful shutdown: stop ticking, cancel the fetch, write the final state.
     case shutdown
 }
