@@ -5,7 +5,7 @@
 # of a service like
 #     ExecStart=/bin/sh -c 'curl -s URL | jq -f prog > tmp && mv tmp state.json'
 # does: a fresh sh, curl (new TCP connection), jq, mv. Run back to back under
-# this bash; bench/run.py takes the CPU of all of it from
+# this bash; bench/baselines.py takes the CPU of all of it from
 # getrusage(RUSAGE_CHILDREN) around this script.
 set -eu
 url=$1 n=$2 dir=$3 prog=$4

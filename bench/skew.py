@@ -1,7 +1,7 @@
 """bench/skew.py — the real-interval run with the host's clock off the API's (docs/fetching.md, "The API's clock,
 not the host's").
 
-Two more `refresh: auto` daemons join the real-interval run of bench/run.py (section_realtime), each against
+Two more `refresh: auto` daemons join the real-interval run of bench/run.py (bench/realtime.py), each against
 its own look-alike whose clock — its `Date` headers and the data periods it serves (`current.time`) — runs
 SKEW_S seconds ahead of the host's (the host 4 minutes behind) or behind it (the host 4 minutes ahead):
 `fake-open-meteo --clock-offset ±240`. The look-alike's request log carries the host's time, so its requests

@@ -1,0 +1,324 @@
+"""bench/report.py — the one table of the run, printed to stdout."""
+
+import os
+
+from . import fleet, skew
+from .common import COMPARE_WARMUP, OUT, ROOT
+from .verdicts import MB, PLANNER_DAY_ROW, cachetick_rows, fmt, planner_day_line, real_name, rss_values, verdicts
+
+
+def print_table(r):
+    m = r["machine"]
+    lines = []
+    add = lines.append
+    add("")
+    add(f"weatherd benchmark — {m.get('weatherd_version', '?')} ({m.get('git', '?')}), release build, {m['time']}")
+    add(
+        f"machine: {m['cpus']} CPUs {m.get('cpu_model', '')}, kernel {m['kernel']}, "
+        f"load avg {'/'.join(map(str, m['loadavg_start']))} at start, "
+        f"{'/'.join(map(str, m.get('loadavg_end', [])))} at end"
+    )
+    fs = m.get("workdir_fs") or {}
+    add(f"caches on {fs.get('fstype')} ({fs.get('source')}), state files on tmpfs (an older daemon's beside its "
+        f"cache); old: {r.get('old_label', 'n/a')}")
+    # The end figure includes the benchmark's own processes (daemon, server, harness: about 1), so only
+    # the load found at the start says whether someone else was busy.
+    if m["loadavg_start"][0] > 0.5:
+        add("NOTE: the machine was not quiet (1-min load > 0.5 at start): figures are indicative; "
+            "re-run on a quiet machine.")
+    add("")
+    width = 64
+    add(f"{'measurement':<{width}} {'value':>30}   {'target':<10} result")
+    add("-" * (width + 53))
+
+    def row(name, value, target="", result=""):
+        add(f"{name:<{width}} {value:>30}   {target:<10} {result}")
+
+    target_of = {name: (target, ok) for name, _, target, ok in verdicts(r)}
+
+    def judged(name, value):
+        target, ok = target_of.get(name, ("", None))
+        row(name, value, target, "" if ok is None else ("PASS" if ok else "MISSED  <<<"))
+
+    def retired(name, value, was):
+        row(name, value, "retired", f"(was {was})")
+
+    day = r.get("planner_day")
+    if day:
+        p = day["planner"]
+        add(f"the real planner through a simulated UTC day ({p['day']}) at the defaults: "
+            f"{len(p['locations'])} locations, every {p['interval_s']:g} s, data every {p['data_interval_s']:g} s, "
+            f"every forecast part on")
+        add("  " + planner_day_line(day))
+        judged(PLANNER_DAY_ROW, fmt(day["weight"], "", 1))
+        row("  the planner's own count: its quota ledger / its orders' weights",
+            f"{day['planner_weight']:.1f} / {day['orders_weight']:.1f}")
+        row("  requests: all / with minutely_15= / hourly= / daily=",
+            f"{day['requests']} / {day['nowcast_requests']} / {day['hourly_requests']} / {day['daily_requests']}")
+        w = day["weight_by_part"]
+        row("  weight: current + nowcast / the hours add / the days add",
+            f"{w['base']:.1f} / {w['hourly']:.1f} / {w['daily']:.1f}")
+        row("  daily= per location (" + ", ".join(loc["name"] for loc in p["locations"]) + ")",
+            " / ".join(str(loc["with_daily"]) for loc in p["locations"]))
+        row("  answers failed / without a block asked for; ticks; seconds",
+            f"{p['failed']} / {p['incomplete_answers']}; {p['ticks']:,}; {day['seconds']:.1f} s")
+    real = r.get("realtime")
+    if real:
+        add(f"requests at the default configuration ({real['locations']} locations, every {real['interval_s']} s), "
+            f"{real['window_s'] / 60:.0f} min against fake-open-meteo --data-interval {real['data_interval_s']}")
+        if real["window_s"] < 600:
+            add("  NOTE: the window is shorter than the 10 minutes these figures ask for (BENCH_REAL_SECONDS)")
+        for label, c in real["contenders"].items():
+            if c.get("clock_offset_s"):
+                continue  # the skewed daemons: their figure below, the rest in the JSON
+            q = c["requests"]
+            name = real_name(label, c)
+            if c["refresh"] == "auto":
+                row(f"  {name}: requests per location per data period",
+                    f"{q['per_location_period']:.2f} ({q['requests']} in {q['locations']}×{q['periods']})")
+                row("    location-periods without a request / with two or more", f"{q['missed']} / {q['twice']}")
+                if q.get("lag_after_boundary_s"):
+                    row("    request after the period's start: median / max",
+                        f"{q['lag_after_boundary_s']['median']:.1f} / {q['lag_after_boundary_s']['max']:.1f} s")
+                row(f"    → requests per day ({c['scaling'].split(' × requests')[0]} × that)",
+                    fmt(c.get("requests_per_day"), "", 0))
+            else:
+                row(f"  {name}: requests in the window", fmt(q["requests"]))
+                row("    → requests per day", fmt(c.get("requests_per_day"), "", 0))
+            used = c.get("quota_day_used")
+            if used and used.get("window") is not None:
+                row("    weighted calls in the window: daemon.quota.day.used / the log",
+                    f"{used['window']:.1f} / {used['log_same_window']:.1f}")
+            if c.get("weighted_per_day") is not None:
+                parts = c["weighted_per_day_parts"]
+                # requests a day × their weight without hours and days + hours + days (docs/forecast.md's slots).
+                row(f"    → weighted calls a day: {parts['requests']:,.0f} × {parts['base_weight']:.2f}"
+                    f" + {parts['hourly_blocks']} × {parts['hourly_extra_weight']:.1f}"
+                    f" + {parts['daily_blocks']} × {parts['daily_extra_weight']:.1f}",
+                    fmt(c["weighted_per_day"], "", 1))
+                if day and c["refresh"] == "auto":
+                    row("      beside the simulated UTC day (at the look-alike; the planner's)",
+                        f"{day['weight']:.1f} ({day['planner_weight']:.1f})")
+            blocks = c["run_blocks"]
+            # In brackets what the rule asks: the location-hours and location-slots the requests fell in.
+            row("    whole run: requests / minutely_15= / hourly= / daily= (rule)",
+                f"{blocks['requests']} / {blocks['nowcast']} / {blocks['hourly']} ({blocks['location_hours']}) / "
+                f"{blocks['daily']} ({blocks['location_slots']})")
+            at_exit = (c.get("quota_day_used") or {}).get("at_exit")
+            row("    whole run: weight by the log / by the daemon",
+                f"{c['run_weight']:.1f} / " + (f"{at_exit:.1f}" if at_exit is not None else "n/a"))
+        for line in skew.lines(r.get("skew") or {"clocks": {}}):
+            add("  " + line)
+        add(f"CPU at the real {real['interval_s']} s interval (same run and window; "
+            f"{next(iter(real['contenders'].values()))['window']['cpu_source']})")
+        for label, c in real["contenders"].items():
+            if c.get("clock_offset_s"):
+                continue
+            w = c["window"]
+            name = real_name(label, c)
+            row(f"  {name}: CPU per hour / per day",
+                f"{w['cpu_ms_per_hour']:,.0f} ms / {w['cpu_ms_per_hour'] * 24 / 1e3:.2f} s")
+            row("    CPU per tick", fmt(w.get("cpu_us_per_tick"), "µs", 0))
+            life = c.get("life") or {}
+            ticks = (c["end"].get("final_state") or {}).get("ticks")
+            row("    wake-ups (context switches) per tick: window / whole life",
+                f"{w.get('context_switches_per_tick', 0):.1f} / "
+                + (f"{life['context_switches'] / ticks:.1f}" if life and ticks else "n/a"))
+            row("    threads started per tick; RSS and threads at the end",
+                f"{w.get('threads_started_per_tick', 0):.1f}; {c['end']['rss_kb'] / 1024:.1f} MB, {c['end']['threads']}")
+    compare = r.get("compare")
+    if compare:
+        add(f"per-fetch CPU at 10 ms, refresh every tick, no limits, one current-only body "
+            f"({len(compare['pairs'])} pairs of {compare['ticks_each']:,} ticks, alternating)")
+        row(f"  {compare['old']} (median)", fmt(compare["old_us_per_fetch"], "µs", 0))
+        row(f"  {compare['new']} (median)", fmt(compare["new_us_per_fetch"], "µs", 0))
+        judged("per-fetch CPU, new ÷ old (median of the pairs' ratios)", fmt(compare["ratio"], "×", 2))
+        pr = compare["pair_ratios"]
+        row("  the pairs' ratios: min / max; ratio of the two medians",
+            f"{pr['min']:.2f} / {pr['max']:.2f}; {compare['ratio_of_medians']:.2f}")
+        row("  context switches per fetch: old / new",
+            f"{compare['old_switches_per_fetch']:.1f} / {compare['new_switches_per_fetch']:.1f}")
+    sizes = r.get("sizes")
+    deb = r.get("deb")
+    main = r.get("main")
+    startup = (r.get("startup") or {}).get("runs") or {}
+    if sizes or deb or main or startup:
+        add("footprint")
+    if sizes:
+        s = sizes["weatherd"]
+        judged("stripped binary (make build)", fmt(s["stripped_bytes"] / MB, "MB", 1))
+        row("  unstripped / linker / RELR / dynamic symbols",
+            f"{s['bytes'] / MB:.1f} MB / {s['linker'].split()[0]} / {'yes' if s['relr'] else 'no'} / {s['dynamic_symbols']:,}")
+        top = ", ".join(f"{k} {v / MB:.1f}" for k, v in list(s["sections"].items())[:5])
+        add(f"    largest sections (MB): {top}")
+        groups = s.get("symbol_bytes_by_module") or {}
+        top = ", ".join(f"{k} {v / MB:.2f}" for k, v in list(groups.items())[:10])
+        add(f"    symbols by module (MB): {top}; weatherd's own {s['own_modules_bytes'] / MB:.2f}")
+        if "old" in sizes:
+            o = sizes["old"]
+            row(f"  {r.get('old_label')}: stripped / largest section",
+                f"{o['stripped_bytes'] / MB:.1f} MB / " + ", ".join(
+                    f"{k} {v / MB:.1f}" for k, v in list(o["sections"].items())[:1]))
+    if deb:
+        judged(".deb (make deb)", fmt(deb["bytes"] / MB, "MB", 1))
+        row("  Installed-Size", f"{int(deb.get('installed_size', 0)) / 1024:.1f} MB")
+    if main:
+        rss = main["rss_kb"]
+        values = " / ".join(f"{v / 1024:.1f}" for v in rss_values(rss))
+        labels = " / ".join(k.replace("after_", "").replace("_ticks", "").replace("start", "start")
+                            for k in rss if k.startswith("after_"))
+        row(f"  VmRSS after {labels} ticks (10 ms, every tick fetches)", values + " MB")
+        judged("RSS, largest of the three", fmt(max(rss_values(rss)) / 1024, "MB", 1))
+        a, b = main["rss_growth_between"]
+        judged(f"RSS growth tick {a:,}→{b:,} (flat)", fmt(main["rss_growth_kb"], "KB"))
+        end_sample = main["rss_samples"]["end"]
+        row("  anonymous / file-backed at the end",
+            f"{end_sample['RssAnon'] / 1024:.1f} / {end_sample['RssFile'] / 1024:.1f} MB")
+        if main.get("pss_kb_end") is not None:
+            row("  Pss at the end (shared pages divided among their users)", fmt(main["pss_kb_end"] / 1024, "MB", 1))
+        mappings = main.get("rss_kb_by_mapping_end") or {}
+        if mappings:
+            top = ", ".join(f"{name} {v['rss_kb'] / 1024:.1f}" for name, v in list(mappings.items())[:5])
+            add(f"    largest mappings (MB): {top}")
+        row("  threads / open fds at the end", f"{main['threads_end']} / {main['fds_end']}")
+    python = (r.get("baselines") or {}).get("python")
+    if python and python.get("rss_kb"):
+        values = " / ".join(f"{v / 1024:.1f}" for v in python["rss_kb"].values())
+        labels = " / ".join(k.replace("after_", "") for k in python["rss_kb"])
+        row(f"  Python requests loop: VmRSS after {labels} fetches", values + " MB")
+    if compare:
+        row(f"  VmRSS after {COMPARE_WARMUP + compare['ticks_each']:,} ticks: old / new (median)",
+            f"{compare['old_rss_kb_end'] / 1024:.1f} / {compare['new_rss_kb_end'] / 1024:.1f} MB")
+    for label, s in startup.items():
+        if label == "weatherd":
+            judged("exec → READY=1 (median)", fmt(s["exec_to_ready_ms"]["median"], "ms", 1))
+        else:
+            row(f"  {label}: exec → READY=1 (median)", fmt(s["exec_to_ready_ms"]["median"], "ms", 1))
+        row(f"  {label}: READY min / max; `--version` exec → exit; SIGTERM → exit",
+            f"{s['exec_to_ready_ms']['min']:.1f} / {s['exec_to_ready_ms']['max']:.1f}; "
+            f"{s['version_exec_to_exit_ms']['median']:.1f}; {s['sigterm_to_exit_ms']['median']:.1f} ms")
+        if s.get("ignored_sigterm"):
+            add(f"  WARNING: {len(s['ignored_sigterm'])} of {s['starts']} starts of {label} ignored SIGTERM "
+                "sent right after READY=1 for 10 s and were SIGKILLed (details in the JSON: ignored_sigterm)")
+    if main:
+        w = main["window"]
+        add(f"CPU per tick at 10 ms, every tick a fetch (ticks {w['ticks']:,} after {main['rss_growth_between'][0]:,}; "
+            "the old budgets are retired: figures only)")
+        retired("  CPU per tick (journal + fsync)", fmt(w["cpu_us_per_tick"], "µs", 1), "≤ 400 µs")
+        row("    user / system (/proc, 10 ms clock ticks)",
+            f"{w['user_us_per_tick']:.0f} / {w['system_us_per_tick']:.0f} µs")
+        row("    context switches per tick (all threads)", f"{w['context_switches_per_tick']:.1f}")
+        row("    whole run incl. start-up", fmt(main["whole_run"].get("cpu_us_per_tick"), "µs", 1))
+    split = r.get("split", {})
+    if split:
+        for key, name in (
+            ("pair_journal_cpu_us_per_tick", "  journal, short runs paired with stderr runs (median)"),
+            ("stderr_cpu_us_per_tick", "  --log-target stderr (to /dev/null) instead (median)"),
+            ("journal_cost_us", "  → journal costs weatherd (median of pair differences)"),
+            ("crosscheck_cpu_us_per_tick", "  against fake-open-meteo instead (journal)"),
+            ("floor_wake_us", "  floor: waking from the 10 ms sleep alone, in C"),
+            ("floor_http_us", "  floor: keep-alive GET in C"),
+            ("floor_state_us", "  floor: write+fsync+rename+dir fsync in C"),
+            ("floor_state_file_only_us", "    …fsync of the file only"),
+            ("floor_state_nosync_us", "    …no fsync at all"),
+            ("floor_journal_us", "  floor: sd_journal_sendv 27 fields in C"),
+            ("floor_notify_us", "  floor: sd_notify STATUS= in C"),
+            ("floor_whole_tick_us", "  floor: the whole tick in C (all of the above)"),
+            ("weatherd_above_floor_us", "  → weatherd above the C floor"),
+        ):
+            if key in split:
+                row(name, fmt(split[key], "µs", 1))
+        if "floor_whole_tick_switches" in split and "weatherd_switches" in split:
+            row("  context switches per tick: whole tick in C / weatherd",
+                f"{split['floor_whole_tick_switches']:.1f} / {split['weatherd_switches']:.1f}")
+        if "state_write_wall_ms" in split:
+            row("  durable state write, wall time (C, mean / max)",
+                f"{split['state_write_wall_ms']:.2f} / {split['state_write_wall_max_ms']:.1f} ms")
+    if main:
+        add("tick timing at 10 ms (request arrival at the server vs READY + k·10 ms)")
+        late = main.get("lateness")
+        if late:
+            row("  lateness median", fmt(late["median_ms"], "ms", 2))
+            judged("tick lateness p99", fmt(late["p99_ms"], "ms", 2))
+            skipped = main.get("ticks_skipped_while_running", main["final_state"]["ticks_skipped"])
+            judged("every tick ≤ 20 ms late, none skipped",
+                   f"max {late['max_ms']:.2f} ms, {max(skipped, late['missing_slots'])} missed")
+            row("  ticks skipped (daemon) / 10 ms slots without a request",
+                f"{skipped} / {late['missing_slots']} of {late['slots']}")
+            if main.get("abandoned_at_stop"):
+                row("  fetch in flight at SIGTERM (counted skipped by stop, not missed)",
+                    fmt(main["abandoned_at_stop"]))
+            row("  first request after READY", fmt(late["first_request_ms_after_ready"], "ms", 2))
+            row("  requests seen / ticks / fetches ok+failed",
+                f"{late['requests']} / {main['final_state']['ticks']} / "
+                f"{main['final_state']['fetches_ok']}+{main['final_state']['fetches_failed']}")
+        if main.get("journal_weather_entries") is not None:
+            row("  weather entries found in the journal", fmt(main["journal_weather_entries"]))
+        journal = main.get("journal") or {}
+        if "fetch_ms" in journal:
+            f = journal["fetch_ms"]
+            row("  fetch time, from the journal (median / p99 / max)",
+                f"{f['median']:.0f} / {f['p99']:.0f} / {f['max']:.0f} ms")
+        for skip in (journal.get("skipped") or [])[:5]:
+            row(f"  skipped tick {skip['index']}: the fetch before took / was logged after its slot",
+                f"{skip['previous_fetch_ms']:.0f} / {skip['previous_logged_after_slot_ms']:.1f} ms")
+    base = r.get("baselines", {})
+    if base:
+        add("baselines (same server, CPU per fetch incl. children)")
+        if "shell" in base:
+            row(f"  shell: sh -c 'curl | jq > tmp && mv' ×{base['shell']['n']}",
+                fmt(base["shell"]["cpu_us_per_fetch"], "µs", 0))
+        if "python" in base:
+            row(f"  Python requests loop ×{base['python']['n']:,}, every 10 ms",
+                fmt(base["python"]["cpu_us_per_fetch"], "µs", 0))
+            if "back_to_back" in base["python"]:
+                row(f"    …the same loop back to back ×{base['python']['back_to_back']['n']:,} (no timer)",
+                    fmt(base["python"]["back_to_back"]["cpu_us_per_fetch"], "µs", 0))
+        if main:
+            row("  weatherd (journal + fsync, from above)", fmt(main["window"]["cpu_us_per_tick"], "µs", 0))
+        ratios = r.get("ratios", {})
+        retired("  Python requests CPU/fetch ÷ weatherd", fmt(ratios.get("python_over_weatherd"), "×", 1), "≥ 5×")
+        retired("  shell curl|jq CPU/fetch ÷ weatherd", fmt(ratios.get("shell_over_weatherd"), "×", 1), "≥ 50×")
+    ct = r.get("cachetick")
+    if ct:
+        labels = ct["order"]
+        new = ct["contenders"][labels[0]]
+        old_label = labels[1] if len(labels) > 1 else "old"
+        add("")
+        head = (f"  cache tick budgets ({new.get('cache_ticks', 0)} ticks at {ct['interval_s']} s, state file "
+                f"{ct['state_bytes']:,} bytes, with status --follow)")
+        add(head)
+        add(f"{'':<{width + 18}} {'this build':>12} {old_label:>10} {'C':>8}   limit")
+        for name, value, old_value, c_value, target, ok in cachetick_rows(r):
+            verdict = "" if ok is None else ("ok" if ok else "MISSED  <<<")
+            add(f"    {name:<{width + 14}} {value:>12} {old_value:>10} {c_value:>8}   {target:<24} {verdict}")
+        journal = new.get("journal") or {}
+        c = ct.get("c") or {}
+        add(f"    per cache tick: sums over {new.get('intervals', 0) - new.get('fetch_intervals', 0)} of "
+            f"{new.get('intervals', 0)} intervals (half a tick after each tick) without a request in the look-alike's "
+            f"log nor a change of ticks_fetched/requests; fetch intervals left out: {new.get('fetch_intervals')} "
+            f"({old_label}: {ct['contenders'][old_label]['fetch_intervals'] if old_label in ct['contenders'] else 'n/a'})")
+        add(f"    CPU: cgroup of each daemon (all threads); C: getrusage over its {c.get('n', 'n/a')} iterations, "
+            f"{ct['journal_fields']} journal fields ({ct['journal_payload_bytes']} bytes), STATUS=, the state file's "
+            f"{ct['state_bytes']:,} bytes on tmpfs")
+        if journal:
+            add(f"    journald: {fmt(journal.get('bytes'))} bytes used by {fmt(journal.get('entries'))} entries of every "
+                f"writer in the window (this build, {old_label}, C): {fmt(journal.get('bytes_per_entry'))} bytes an entry "
+                f"× {fmt(journal.get('own_entries_per_tick'), '', 2)} entries of this build a cache tick; journald's own "
+                f"write_bytes {fmt(journal.get('journald_write_bytes'))} (journal on tmpfs)")
+        if new.get("clones_in_run") is not None:
+            add(f"    clone/clone3 calls over the whole sampled run, fetch ticks included: {new['clones_in_run']}"
+                + (f" ({old_label}: {ct['contenders'][old_label].get('clones_in_run')})" if old_label in ct['contenders'] else ""))
+    for line in fleet.lines(r.get("fleet")):
+        add(line)
+    add("-" * (width + 53))
+    missed = [name for name, _, _, ok in verdicts(r) if ok is False]
+    if missed:
+        add(f"MISSED: {len(missed)} target(s): " + "; ".join(missed))
+    else:
+        add("all targets met")
+    if r.get("errors"):
+        add("ERRORS (measurements missing): " + "; ".join(r["errors"]))
+    add(f"JSON: {os.path.relpath(os.path.join(OUT, 'results.json'), ROOT)}")
+    print("\n".join(lines), flush=True)
+    return missed

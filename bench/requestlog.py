@@ -1,0 +1,139 @@
+"""bench/requestlog.py — fake-open-meteo's request log read: each request's location, forecast blocks and
+weight as Open-Meteo counts it; requests per location and data period; weighted calls a day."""
+
+import statistics
+import urllib.parse
+
+from .common import DAY_SLOT_S, DAY_SLOTS_PER_DAY, DEFAULT_UTC_OFFSETS, HOURS_PER_LOCATION_DAY
+
+
+WEIGHED_SECTIONS = ("current", "minutely_15", "hourly", "daily")
+
+
+def weight_tenths(query, without=()):
+    """A request's weight in tenths of a call as Open-Meteo counts it (fake-open-meteo's QuotaGate.weight):
+    max(1, variables/10 × max(1, days/14)), variables those of `current`, `minutely_15`, `hourly` and
+    `daily` together, days = forecast_days (7 when not sent); a fraction of a tenth counts as a whole one.
+    `without`: the same request without those sections (and without forecast_days with `daily`)."""
+    variables = sum(len(query[k][0].split(",")) for k in WEIGHED_SECTIONS if k in query and k not in without)
+    days = 7 if "daily" in without else int(query.get("forecast_days", ["7"])[0])
+    scale = max(14, min(max(0, days), 1000))
+    return max(10, (variables * scale + 13) // 14)
+
+
+def parse_request_log(path):
+    """fake-open-meteo's --request-log: one forecast request per line, `<unix time> <request target>`;
+    each with its location (latitude,longitude), the forecast blocks it asked for (docs/forecast.md: `minutely_15=`,
+    `hourly=`, `daily=`), its weight in tenths of a call as Open-Meteo counts it, the weight of the same
+    request without its hours and days (`base_tenths`: the current weather and the nowcast, on every
+    request) and what its hours and its days add (`hourly_tenths`, `daily_tenths`)."""
+    entries = []
+    try:
+        f = open(path)
+    except OSError:
+        return entries
+    with f:
+        for line in f:
+            stamp, _, target = line.strip().partition(" ")
+            try:
+                t = float(stamp)
+            except ValueError:
+                continue
+            split = urllib.parse.urlsplit(target)
+            if split.path != "/v1/forecast":
+                continue
+            query = urllib.parse.parse_qs(split.query)
+            weight = weight_tenths(query)
+            entries.append({
+                "t": t,
+                "location": f"{query.get('latitude', ['?'])[0]},{query.get('longitude', ['?'])[0]}",
+                "nowcast": "minutely_15" in query,
+                "hourly": "hourly" in query,
+                "daily": "daily" in query,
+                "weight_tenths": weight,
+                "base_tenths": weight_tenths(query, ("hourly", "daily")),
+                "hourly_tenths": weight - weight_tenths(query, ("hourly",)) if "hourly" in query else 0,
+                "daily_tenths": weight - weight_tenths(query, ("daily",)) if "daily" in query else 0,
+            })
+    return entries
+
+
+def requests_per_period(entries, w0, w1, data_interval, locations):
+    """Requests per location and data period in [w0, w1) (whole periods of the look-alike's clock): each
+    request gets the data of the period it arrives in, so a location fetched once per period has exactly
+    one request in each; `missed` are location-periods without one, `twice` those with more."""
+    periods = max(1, round((w1 - w0) / data_interval))
+    counts = {location: [0] * periods for location in locations}
+    lags = []
+    inside = [e for e in entries if w0 <= e["t"] < w1]
+    for e in inside:
+        k = min(periods - 1, int((e["t"] - w0) // data_interval))
+        counts.setdefault(e["location"], [0] * periods)[k] += 1
+        lags.append(e["t"] - (w0 + k * data_interval))
+    cells = [c for per in counts.values() for c in per]
+    return {
+        "periods": periods,
+        "locations": len(counts),
+        "requests": len(inside),
+        "per_location_period": len(inside) / (len(counts) * periods) if counts else None,
+        "missed": sum(1 for c in cells if c == 0),
+        "twice": sum(1 for c in cells if c > 1),
+        "nowcast_requests": sum(1 for e in inside if e["nowcast"]),
+        "hourly_requests": sum(1 for e in inside if e["hourly"]),
+        "daily_requests": sum(1 for e in inside if e["daily"]),
+        "weight": sum(e["weight_tenths"] for e in inside) / 10,
+        "base_weight": sum(e["base_tenths"] for e in inside) / 10,
+        "lag_after_boundary_s": {"median": statistics.median(lags), "max": max(lags)} if lags else None,
+        "counts": counts,
+    }
+
+
+def block_counts(entries):
+    """The forecast blocks of a run's requests against docs/forecast.md's rule (entries on the look-alike's clock;
+    it answers every place at UTC+0, so a local date changes at a 6-hour slot's start): the nowcast on
+    every request, the hours on each location's first in each UTC hour, the days on its first in each
+    6-hour slot. Counted, not matched one by one: a request a second after an hour's start may be the
+    hour's first on the look-alike's clock and the last of the hour before on the daemon's (its API clock
+    comes from whole-second `Date` headers); the hours then ride on its next request."""
+    return {
+        "requests": len(entries),
+        "nowcast": sum(1 for e in entries if e["nowcast"]),
+        "hourly": sum(1 for e in entries if e["hourly"]),
+        "location_hours": len({(e["location"], int(e["t"] // 3600)) for e in entries}),
+        "daily": sum(1 for e in entries if e["daily"]),
+        "location_slots": len({(e["location"], int(e["t"] // DAY_SLOT_S)) for e in entries}),
+    }
+
+
+def daily_blocks_per_day(location):
+    """Daily blocks a day for a location of the default configuration (docs/forecast.md): one in each 6-hour UTC
+    slot, one more when its local date changes inside a slot (an offset that is not a whole number of
+    slots); 5 for a location whose offset is unknown (the most)."""
+    offset = DEFAULT_UTC_OFFSETS.get(location)
+    return DAY_SLOTS_PER_DAY + (1 if offset is None or offset % DAY_SLOT_S else 0)
+
+
+def weighted_calls_per_day(entries, window_entries, requests_per_day):
+    """Weighted calls a day from a run's request log: every request weighs its `base_tenths` (the
+    current weather and the nowcast; the mean over the window's requests), scaled like the requests;
+    the hours add what they add to a request (the median over the run's requests that carried them)
+    24 times a day per location, the days theirs `daily_blocks_per_day` times (the run is too short to
+    see the hourly and 6-hourly slots, so their counts come from the rule; their weights from the log).
+    None when the window has no request."""
+    if not window_entries or requests_per_day is None:
+        return None
+    locations = sorted({e["location"] for e in entries})
+    base = statistics.mean(e["base_tenths"] for e in window_entries) / 10
+    hourly = [e["hourly_tenths"] for e in entries if e["hourly"]]
+    daily = [e["daily_tenths"] for e in entries if e["daily"]]
+    hourly_extra = statistics.median(hourly) / 10 if hourly else 0.0
+    daily_extra = statistics.median(daily) / 10 if daily else 0.0
+    hourly_day = len(locations) * HOURS_PER_LOCATION_DAY if hourly else 0
+    daily_day = sum(daily_blocks_per_day(location) for location in locations) if daily else 0
+    parts = {
+        "requests": requests_per_day, "base_weight": base,
+        "hourly_blocks": hourly_day, "hourly_extra_weight": hourly_extra,
+        "daily_blocks": daily_day, "daily_extra_weight": daily_extra,
+    }
+    total = requests_per_day * base + hourly_day * hourly_extra + daily_day * daily_extra
+    return total, parts
