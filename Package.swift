@@ -52,9 +52,10 @@ let package = Package(
         ),
         // A YAML node tree with lines and columns, read with libyaml's event API.
         .target(name: "YAML", dependencies: ["CYaml"]),
-        // Atomic writer and tolerant reader of the state file.
+        // Atomic writer and tolerant reader of the state file (its JSON, spelled once, both ways).
         .target(name: "StateStore", dependencies: ["WeatherCore"]),
-        // What readers of the state file show: status formats, the bar's text and tooltip, the forecast chart.
+        // All rendering: the status formats, the bar's templates, text and tooltip, the Prometheus text and
+        // the perfdata, the forecast chart; one escaping helper per target format.
         .target(name: "WeatherDisplay", dependencies: ["WeatherCore", "StateStore"]),
         // Config, poller, backoff, signals, wiring.
         .target(
@@ -63,6 +64,7 @@ let package = Package(
                 "CDispatchMain",
                 "WeatherCore",
                 "StateStore",
+                "WeatherDisplay",
                 "YAML",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),

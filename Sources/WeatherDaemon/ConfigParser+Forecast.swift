@@ -1,4 +1,5 @@
 import WeatherCore
+import WeatherDisplay
 import YAML
 
 /// The `forecast` and `display` sections (weatherd.conf(5), docs/forecast.md).

@@ -1,6 +1,7 @@
 import Logging
 import StateStore
 import WeatherCore
+import WeatherDisplay
 
 #if canImport(Glibc)
 import Glibc

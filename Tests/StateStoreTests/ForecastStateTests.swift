@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherCore
+import WeatherTestSupport
 
 @testable import StateStore
 
@@ -198,7 +199,7 @@ struct ForecastStateTests {
         )
         let decoded = try StateDecoder.decode(Array(text.utf8))
         let days = try #require(decoded.locations[0].forecast?.daily)
-        #expect(days[0].fetchedAt == SpecExample.generatedAt.adding(seconds: -3600))
+        #expect(days[0].fetchedAt == DocumentedExample.generatedAt.adding(seconds: -3600))
         #expect(days[1].fetchedAt == Timestamp(rfc3339: "2026-11-22T00:00:00Z"))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import StateStore
 import Testing
 import WeatherCore
+import WeatherTestSupport
 
 @Suite("StateDecoder")
 struct StateDecoderTests {
@@ -18,8 +19,8 @@ struct StateDecoderTests {
         }
     }
 
-    @Test func roundTripOfTheSpecExample() throws {
-        #expect(try decode(StateEncoder.encode(SpecExample.snapshot)) == SpecExample.snapshot)
+    @Test func roundTripOfTheDocumentedExample() throws {
+        #expect(try decode(StateEncoder.encode(DocumentedExample.snapshot)) == DocumentedExample.snapshot)
     }
 
     @Test func roundTripOfEveryShape() throws {
@@ -35,16 +36,18 @@ struct StateDecoderTests {
     }
 
     @Test func decodesTheSpecTextWithDefaultsForLaterAdditions() throws {
-        let snapshot = try decode(SpecExample.json)
+        let snapshot = try decode(DocumentedExample.json)
         // The documented example (docs/state-file.md) has no timeout_seconds or stale_after_seconds (additions of weatherd's).
-        var expected = SpecExample.snapshot
+        var expected = DocumentedExample.snapshot
         expected.daemon.timeoutSeconds = 5
         expected.daemon.staleAfterSeconds = 1800
         #expect(snapshot == expected)
     }
 
     @Test func toleratesUnknownFieldsEverywhere() throws {
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(SpecExample.json.utf8)) as? [String: Any])
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Data(DocumentedExample.json.utf8)) as? [String: Any]
+        )
         json["future_top"] = ["nested": [1, 2, 3]]
         var daemon = try #require(json["daemon"] as? [String: Any])
         daemon["hostname"] = "box"
@@ -58,7 +61,7 @@ struct StateDecoderTests {
         json["locations"] = [location]
         let data = try JSONSerialization.data(withJSONObject: json)
         let snapshot = try StateDecoder.decode(data)
-        #expect(snapshot.locations.first?.weather == SpecExample.weather)
+        #expect(snapshot.locations.first?.weather == DocumentedExample.weather)
         #expect(snapshot.daemon.pid == 1234)
     }
 
@@ -85,7 +88,7 @@ struct StateDecoderTests {
     }
 
     @Test func rejectsSchemaVersion2() throws {
-        let text = StateEncoder.encode(SpecExample.snapshot).replacingOccurrences(
+        let text = StateEncoder.encode(DocumentedExample.snapshot).replacingOccurrences(
             of: #""schema_version":1"#,
             with: #""schema_version":2"#
         )
@@ -94,7 +97,9 @@ struct StateDecoderTests {
     }
 
     @Test func rejectsMissingGeneratedAt() throws {
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(SpecExample.json.utf8)) as? [String: Any])
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Data(DocumentedExample.json.utf8)) as? [String: Any]
+        )
         json["generated_at"] = nil
         let text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
         let error = try #require(decodingError(text))

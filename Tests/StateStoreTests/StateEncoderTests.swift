@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherCore
+import WeatherTestSupport
 
 @testable import StateStore
 
@@ -49,8 +50,8 @@ struct StateEncoderTests {
     }
 
     @Test func specExampleFieldsAndValues() throws {
-        let output = StateEncoder.encode(SpecExample.snapshot)
-        let spec = try parse(SpecExample.json)
+        let output = StateEncoder.encode(DocumentedExample.snapshot)
+        let spec = try parse(DocumentedExample.json)
         let actual = try parse(output)
         expectContains(spec, actual, at: "$")
 
@@ -69,7 +70,7 @@ struct StateEncoderTests {
     /// Numbers in the shortest form that reads back as the same value (a whole 2.0 is written `2`, the
     /// same JSON number), booleans as `true`/`false`, and `null` where docs/state-file.md shows it.
     @Test func numberAndBooleanStyle() {
-        let output = StateEncoder.encode(SpecExample.snapshot)
+        let output = StateEncoder.encode(DocumentedExample.snapshot)
         for fragment in [
             #""temperature":2,"#, #""apparent_temperature":-1.3,"#, #""relative_humidity":81,"#,
             #""precipitation":0.2,"#, #""cloud_cover":100,"#, #""wind_speed":16.9,"#, #""wind_direction":254,"#,
@@ -124,8 +125,8 @@ struct StateEncoderTests {
     }
 
     @Test func absentWeatherFieldsAreOmittedNotNullOrZero() throws {
-        let t = SpecExample.generatedAt
-        var snapshot = SpecExample.snapshot
+        let t = DocumentedExample.generatedAt
+        var snapshot = DocumentedExample.snapshot
         snapshot.locations[0].weather = Weather(observedAt: t, temperature: 3.0, windSpeed: .nan, windGusts: .infinity)
         let location = try #require(
             (try parse(StateEncoder.encode(snapshot))["locations"] as? [Any])?.first as? [String: Any]
@@ -191,7 +192,7 @@ struct StateEncoderTests {
         ]
     )
     func hostileStrings(name: String) throws {
-        var snapshot = SpecExample.snapshot
+        var snapshot = DocumentedExample.snapshot
         snapshot.locations[0].location.name = name
         snapshot.locations[0].location.id = name
         snapshot.daemon.version = name
@@ -199,7 +200,7 @@ struct StateEncoderTests {
             kind: .http,
             message: name,
             httpStatus: 400,
-            at: SpecExample.generatedAt
+            at: DocumentedExample.generatedAt
         )
         let output = StateEncoder.encode(snapshot)
         #expect(output.filter { $0 == "\n" }.count == 1)
@@ -230,10 +231,10 @@ struct StateEncoderReferenceTests {
     }
 
     @Test func byteForByteForEveryShape() throws {
-        for snapshot in [SpecExample.snapshot, variedSnapshot(), forecastSnapshot()] {
+        for snapshot in [DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot()] {
             #expect(StateEncoder.encode(snapshot) == (try Self.reference(snapshot)))
         }
-        var bare = SpecExample.snapshot
+        var bare = DocumentedExample.snapshot
         bare.currentLocation = nil
         bare.rotationIndex = nil
         bare.locations = []
@@ -242,7 +243,7 @@ struct StateEncoderReferenceTests {
 
     /// Strings `JSONEncoder` escapes otherwise (DEL, U+2028) read back the same.
     @Test func hostileStringsReadBackTheSame() throws {
-        var snapshot = SpecExample.snapshot
+        var snapshot = DocumentedExample.snapshot
         let name = "quote \" back\\slash \n\r\t \u{01}\u{7F} \u{2028}\u{2029} 🌧️ </script>"
         snapshot.locations[0].location.name = name
         snapshot.daemon.version = name
@@ -277,7 +278,7 @@ struct StateEncoderReferenceTests {
         steps.append(snapshot)
         snapshot.locations[0].location.name = "Zu\u{308}rich"  // the same text decomposed: other bytes
         steps.append(snapshot)
-        steps.append(SpecExample.snapshot)
+        steps.append(DocumentedExample.snapshot)
         var summaries: Set<String> = []
         for (index, step) in steps.enumerated() {
             // Compared as bytes: `String`'s == takes composed and decomposed text as equal.

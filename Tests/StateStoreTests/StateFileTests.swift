@@ -3,6 +3,7 @@ import StateStore
 import Synchronization
 import Testing
 import WeatherCore
+import WeatherTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ import Darwin
 struct StateFileTests {
     @Test func missingFileIsMissing() throws {
         try withTemporaryDirectory { directory in
-            let outcome = StateFile(path: directory + "/state.json").recoverPrevious(now: SpecExample.generatedAt)
+            let outcome = StateFile(path: directory + "/state.json").recoverPrevious(now: DocumentedExample.generatedAt)
             guard case .missing = outcome else {
                 Issue.record("expected .missing, got \(outcome)")
                 return
@@ -27,7 +28,7 @@ struct StateFileTests {
             let file = StateFile(path: directory + "/state.json")
             try file.write(variedSnapshot())
             #expect(try file.read() == variedSnapshot())
-            let outcome = file.recoverPrevious(now: SpecExample.generatedAt)
+            let outcome = file.recoverPrevious(now: DocumentedExample.generatedAt)
             guard case .loaded(let snapshot) = outcome else {
                 Issue.record("expected .loaded, got \(outcome)")
                 return
@@ -40,8 +41,8 @@ struct StateFileTests {
     @Test func writeProducesTheEncoderOutputWithMode0644() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/state.json"
-            try StateFile(path: path).write(SpecExample.snapshot)
-            #expect(try fileText(path) == StateEncoder.encode(SpecExample.snapshot))
+            try StateFile(path: path).write(DocumentedExample.snapshot)
+            #expect(try fileText(path) == StateEncoder.encode(DocumentedExample.snapshot))
             var info = stat()
             #expect(stat(path, &info) == 0)
             #expect(info.st_mode & 0o777 == 0o644)
@@ -58,7 +59,7 @@ struct StateFileTests {
             #expect(throws: StateFileReadError.self) { try file.read() }
             #expect(FileManager.default.fileExists(atPath: path))
 
-            let outcome = file.recoverPrevious(now: SpecExample.generatedAt)
+            let outcome = file.recoverPrevious(now: DocumentedExample.generatedAt)
             guard case .corrupt(let reason, let movedTo) = outcome else {
                 Issue.record("expected .corrupt, got \(outcome)")
                 return
@@ -69,21 +70,21 @@ struct StateFileTests {
             #expect(try directoryEntries(directory) == ["state.json.corrupt-20261122T040506Z"])
             #expect(try fileText(directory + "/state.json.corrupt-20261122T040506Z") == content)
             // The daemon can start afresh.
-            guard case .missing = file.recoverPrevious(now: SpecExample.generatedAt) else {
+            guard case .missing = file.recoverPrevious(now: DocumentedExample.generatedAt) else {
                 Issue.record("second load should find no file")
                 return
             }
-            try file.write(SpecExample.snapshot)
-            #expect(try file.read() == SpecExample.snapshot)
+            try file.write(DocumentedExample.snapshot)
+            #expect(try file.read() == DocumentedExample.snapshot)
         }
     }
 
     @Test func recoverPreviousRemovesLeftoverTemporaries() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/state.json"
-            try StateFile(path: path).write(SpecExample.snapshot)
+            try StateFile(path: path).write(DocumentedExample.snapshot)
             try AtomicFile.write("{\"half", to: directory + "/.state.json.tmp-4242")
-            guard case .loaded = StateFile(path: path).recoverPrevious(now: SpecExample.generatedAt) else {
+            guard case .loaded = StateFile(path: path).recoverPrevious(now: DocumentedExample.generatedAt) else {
                 Issue.record("expected .loaded")
                 return
             }
@@ -95,7 +96,7 @@ struct StateFileTests {
         try withTemporaryDirectory { directory in
             let path = directory + "/state.json"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-            let outcome = StateFile(path: path).recoverPrevious(now: SpecExample.generatedAt)
+            let outcome = StateFile(path: path).recoverPrevious(now: DocumentedExample.generatedAt)
             guard case .unreadable(let error) = outcome else {
                 Issue.record("expected .unreadable, got \(outcome)")
                 return
@@ -114,8 +115,8 @@ struct StateFileTests {
             var isDirectory: ObjCBool = false
             #expect(FileManager.default.fileExists(atPath: directory + "/a/b/c", isDirectory: &isDirectory))
             #expect(isDirectory.boolValue)
-            try file.write(SpecExample.snapshot)
-            #expect(try file.read() == SpecExample.snapshot)
+            try file.write(DocumentedExample.snapshot)
+            #expect(try file.read() == DocumentedExample.snapshot)
         }
     }
 

@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// Why a text template (`display.text`, `--text`) is not valid: the problem, where it is, and the
 /// placeholders there are (docs/forecast.md: a configuration error, exit 78).
 public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -2,6 +2,8 @@ import Foundation
 import StateStore
 import Testing
 import WeatherCore
+import WeatherDisplay
+import WeatherTestSupport
 
 /// The Prometheus text (docs/forecast.md "Prometheus"): the forecast's series per location and day ahead, the
 /// nowcast's rain start, precipitation in metres, and `promtool check metrics` on the whole of it.
@@ -110,7 +112,7 @@ struct PrometheusTextTests {
         )
     )
     func promtoolChecksEverySeries() throws {
-        for snapshot in [SpecExample.snapshot, variedSnapshot(), forecastSnapshot()] {
+        for snapshot in [DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot()] {
             let text = PrometheusText.render(snapshot)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try #require(Self.promtool))

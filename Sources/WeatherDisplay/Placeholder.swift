@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// A placeholder of the bar's text (docs/forecast.md), by the name written between braces.
 public enum Placeholder: String, Sendable, CaseIterable {
     /// The weather's icon (day or night form).

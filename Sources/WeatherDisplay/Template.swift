@@ -1,3 +1,5 @@
+import WeatherCore
+
 /// A text template of the bar (docs/forecast.md, `display.text` and `--text`): literal text with `{placeholder}`
 /// or `{placeholder:.N}` (N decimals), `{{` and `}}` for literal braces.
 ///
