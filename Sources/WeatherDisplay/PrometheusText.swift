@@ -237,17 +237,10 @@ public enum PrometheusText {
 
     /// A label value with `\`, `"` and newlines escaped as the format requires.
     static func escape(_ value: String) -> String {
-        var result = ""
-        for character in value {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            default: result.append(character)
-            }
-        }
-        return result
+        Escaping.replacing(value, labelEscapes)
     }
+
+    private static let labelEscapes: [Character: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n"]
 
     private static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }

@@ -59,16 +59,8 @@ public enum Waybar {
 
     /// `text` with Pango's markup characters escaped.
     public static func markup(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.append(character)
-            }
-        }
-        return result
+        Escaping.replacing(text, pangoEscapes)
     }
+
+    private static let pangoEscapes: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;"]
 }
