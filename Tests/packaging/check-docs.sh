@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Checks the manual pages against the program, so they do not drift:
+# Checks the manual pages and the docs/ pages against the program, so they do not drift:
 #   - docs/weatherd.1 and docs/weatherd.conf.5 render without groff warnings
 #     (groff -man -ww) and without man-db warnings, lexgrog finds their NAME;
 #   - every subcommand and every --option that `weatherd help <command>` shows
 #     is in weatherd.1;
 #   - every key `weatherd check-config` prints is in weatherd.conf.5;
 #   - the EXAMPLE configuration of weatherd.conf.5 passes check-config;
+#   - the docs/ pages: the condition table, placeholders, MESSAGE_IDs, state file fields and links
+#     (Tests/packaging/check-docs-pages.py);
 #   - the completion scripts can be generated for bash, zsh and fish.
 #
 # Usage: Tests/packaging/check-docs.sh [path/to/weatherd]   (default .build/debug/weatherd)
@@ -78,6 +80,11 @@ sed -n '/^\.SH EXAMPLE/,/^\.EE/p' docs/weatherd.conf.5 | sed '1,/^\.EX/d; /^\.EE
 	sed 's/\\-/-/g; s/\\(dq/"/g' >"$tmp/example.yaml"
 check "the EXAMPLE of weatherd.conf.5 is a valid configuration" \
 	"$bin" check-config --config "$tmp/example.yaml" --state-file "$tmp/state.json"
+
+# The docs/ pages: the condition table, the placeholders, the MESSAGE_IDs, the state file's fields and
+# every link, against the program (and the catalog and schema it ships with).
+check "docs/*.md agree with the program (Tests/packaging/check-docs-pages.py)" \
+	python3 Tests/packaging/check-docs-pages.py "$bin"
 
 for shell in bash zsh fish; do
 	check "--generate-completion-script $shell works" bash -c "'$bin' --generate-completion-script $shell | grep -q weatherd"
