@@ -1,0 +1,64 @@
+# shellcheck shell=bash disable=SC2034,SC2154 # sourced: its variables are set and used across files
+# scripts/clients-e2e: the daemon the clients read — a real `weatherd run` (interval 2 s, refresh
+# every_tick, three locations: one with "&" in its name, one beyond 70° N without sunrise or sunset)
+# against the look-alike, its state file, its cache and its Prometheus textfile in $work; and its end.
+
+daemon_pid=
+
+# Writes the configuration and starts the daemon; exits 1 when it does not fetch every location.
+start_daemon() {
+    # Two seconds a location: time enough for a screenshot of each, even on a busy machine.
+    cat >"$work/config.yaml" <<EOF
+interval: 2s
+refresh: every_tick
+timeout: 1s
+state_file: $state
+cache_file: $work/state/cache.json
+prometheus_textfile: $work/textfile/weatherd.prom
+locations:
+  - name: Oslo
+    latitude: 59.91
+    longitude: 10.75
+  - name: Minneapolis & St. Paul
+    latitude: 44.98
+    longitude: -93.27
+  - name: Longyearbyen
+    latitude: 78.22
+    longitude: 15.65
+EOF
+    "$weatherd" run --config "$work/config.yaml" --api-url "$api" --log-target stderr >"$work/daemon.log" 2>&1 &
+    daemon_pid=$!
+    pids+=("$daemon_pid")
+    wait_for 20 all_fetched "$state" || {
+        echo "clients-e2e: the daemon did not fetch every location: $(tail -5 "$work/daemon.log")" >&2
+        exit 1
+    }
+}
+
+# All three fetched (each has weather) and the file written since.
+all_fetched() {
+    [ "$(jq '[.locations[] | select(.weather != null)] | length' "$1" 2>/dev/null)" = 3 ]
+}
+
+current_location() {
+    jq -r '.current_location // ""' "$state" 2>/dev/null
+}
+
+location_changed() {
+    [ "$(current_location)" != "$1" ]
+}
+
+# The end: SIGTERM, exit 0 (then the bar follows by time alone, then the file goes).
+check_daemon_stops() {
+    kill -TERM "$daemon_pid"
+    wait_gone "$daemon_pid" 5 || {
+        reason="still running 5 s after SIGTERM"
+        return 1
+    }
+    wait "$daemon_pid"
+    local status=$?
+    [ "$status" -eq 0 ] || {
+        reason="exit status $status"
+        return 1
+    }
+}

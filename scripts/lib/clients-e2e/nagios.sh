@@ -1,0 +1,199 @@
+# shellcheck shell=bash disable=SC2034,SC2154 # sourced: its variables are set and used across files
+# scripts/clients-e2e, Nagios Core 4 (a minimal nagios.cfg in $work/nagios, nagios_user=root,
+# interval_length=1): status.dat shows OK for the daemon, WARNING for a second daemon with a location
+# that cannot be found, and UNKNOWN for a missing state file, with the plugin output and the
+# performance data Nagios itself parsed.
+
+start_warning_daemon() {
+    # A second daemon whose second location cannot be found by the geocoding API: WARNING.
+    cat >"$work/warning.yaml" <<EOF
+interval: 1s
+refresh: every_tick
+timeout: 1s
+state_file: $work/warning/state.json
+cache_file: $work/warning/cache.json
+api:
+  geocoding_url: $api
+locations:
+  - name: Oslo
+    latitude: 59.91
+    longitude: 10.75
+  - name: Atlantis
+EOF
+    "$weatherd" run --config "$work/warning.yaml" --api-url "$api" --log-target stderr >"$work/warning.log" 2>&1 &
+    pids+=($!)
+}
+
+run_nagios() {
+    local dir=$work/nagios service
+    mkdir -p "$dir/checkresults"
+    cat >"$dir/nagios.cfg" <<EOF
+log_file=$dir/nagios.log
+cfg_file=$dir/objects.cfg
+object_cache_file=$dir/objects.cache
+precached_object_file=$dir/objects.precache
+resource_file=$dir/resource.cfg
+status_file=$dir/status.dat
+status_update_interval=1
+nagios_user=root
+nagios_group=root
+check_external_commands=0
+command_file=$dir/nagios.cmd
+lock_file=$dir/nagios.lock
+temp_file=$dir/nagios.tmp
+temp_path=$dir
+check_result_path=$dir/checkresults
+query_socket=$dir/nagios.qh
+retain_state_information=0
+state_retention_file=$dir/retention.dat
+use_syslog=0
+enable_notifications=0
+enable_flap_detection=0
+execute_host_checks=0
+interval_length=1
+service_inter_check_delay_method=n
+max_service_check_spread=1
+check_result_reaper_frequency=1
+EOF
+    : >"$dir/resource.cfg"
+    {
+        cat <<EOF
+define timeperiod {
+    timeperiod_name always
+    alias           always
+    monday          00:00-24:00
+    tuesday         00:00-24:00
+    wednesday       00:00-24:00
+    thursday        00:00-24:00
+    friday          00:00-24:00
+    saturday        00:00-24:00
+    sunday          00:00-24:00
+}
+define command {
+    command_name check_weatherd
+    command_line $weatherd status --state-file \$ARG1\$
+}
+define command {
+    command_name none
+    command_line /bin/true
+}
+define contact {
+    contact_name                  nobody
+    host_notifications_enabled    0
+    service_notifications_enabled 0
+    host_notification_period      always
+    service_notification_period   always
+    host_notification_options     n
+    service_notification_options  n
+    host_notification_commands    none
+    service_notification_commands none
+}
+define host {
+    host_name           weather
+    address             127.0.0.1
+    max_check_attempts  1
+    check_period        always
+    check_command       none
+    contacts            nobody
+    notification_period always
+}
+EOF
+        for service in "ok:$state" "warning:$work/warning/state.json" "missing:$work/missing/state.json"; do
+            cat <<EOF
+define service {
+    host_name           weather
+    service_description weatherd-${service%%:*}
+    check_command       check_weatherd!${service#*:}
+    max_check_attempts  1
+    check_interval      1
+    retry_interval      1
+    check_period        always
+    notification_period always
+    contacts            nobody
+}
+EOF
+        done
+    } >"$dir/objects.cfg"
+    if ! nagios4 -v "$dir/nagios.cfg" >"$dir/verify.log" 2>&1; then
+        reason="nagios4 -v rejects the configuration: $(grep -i error "$dir/verify.log" | head -3)"
+        return 1
+    fi
+    nagios4 "$dir/nagios.cfg" >"$dir/out.log" 2>&1 &
+    local nagios_pid=$!
+    pids+=("$nagios_pid")
+    # Nagios deletes status.dat when it stops: read it while it runs, once all three were checked
+    # (the warning daemon's failing location included).
+    all_checked() {
+        [ -s "$dir/status.dat" ] &&
+            python3 "$helpers/nagios-status.py" "$dir/status.dat" >"$dir/status.json" 2>/dev/null &&
+            [ "$(jq '[.[] | select(.has_been_checked == "1")] | length' "$dir/status.json")" = 3 ] &&
+            [ "$(jq -r '."weatherd-warning".current_state' "$dir/status.json")" = 1 ]
+    }
+    wait_for 20 all_checked
+    cp "$dir/status.dat" "$work/status.dat.copy" 2>/dev/null
+    stop "$nagios_pid"
+    if [ ! -s "$dir/status.json" ]; then
+        reason="no status.dat: $(tail -3 "$dir/nagios.log" 2>/dev/null)"
+        return 1
+    fi
+    detail="Nagios Core $(dpkg-query -W -f='${Version}' nagios4-core)"
+}
+
+# $1 service, $2 state, $3 output prefix.
+nagios_service() {
+    local json=$work/nagios/status.json
+    local got output errors
+    got=$(jq -r --arg s "$1" '.[$s].current_state // "none"' "$json")
+    output=$(jq -r --arg s "$1" '.[$s].plugin_output // ""' "$json")
+    errors=$(jq -r --arg s "$1" '.[$s].perfdata_errors // [] | join(" ")' "$json")
+    detail="state $got: $output | $(jq -r --arg s "$1" '.[$s].performance_data // ""' "$json" | cut -c1-120)…"
+    if [ "$got" != "$2" ] || [[ $output != "$3"* ]]; then
+        reason="state $got, plugin_output: $output"
+        return 1
+    fi
+    if [ -n "$errors" ]; then
+        reason="performance data Nagios cannot graph: $errors"
+        return 1
+    fi
+}
+
+check_nagios_ok() {
+    nagios_service weatherd-ok 0 "WEATHERD OK - 3 locations, 0 failing, 0 stale, state written " || return 1
+    # The perfdata values are the state file's; no ":" where the summary has none (Nagios turns ";" into ":").
+    local json=$work/nagios/status.json expected got
+    expected=$(jq '.locations[] | select(.id == "oslo") | .weather.temperature' "$state")
+    got=$(jq '."weatherd-ok".perfdata.oslo_temperature.value' "$json")
+    if [ "$(jq -n "$got == $expected")" != true ]; then
+        reason="oslo_temperature=$got in the perfdata, the state file says $expected"
+        return 1
+    fi
+    for label in age failing stale oslo_data_age; do
+        if [ "$(jq --arg l "$label" '."weatherd-ok".perfdata | has($l)' "$json")" != true ]; then
+            reason="no $label in the perfdata"
+            return 1
+        fi
+    done
+    if [ "$(jq -r '."weatherd-ok".perfdata.age.unit' "$json")" != s ]; then
+        reason="age without unit s"
+        return 1
+    fi
+    if jq -r '."weatherd-ok".plugin_output' "$json" | grep -q ':'; then
+        reason="a ':' in the plugin output"
+        return 1
+    fi
+}
+
+checks_nagios() {
+    if ! client_available nagios; then
+        skip "nagios" "${unavailable[nagios]}"
+        return
+    fi
+    start_warning_daemon
+    wait_for 10 test -s "$work/warning/state.json"
+    if check "nagios: Nagios Core runs the check as its service" run_nagios; then
+        check "nagios: OK with the daemon's perfdata as Nagios parsed it" check_nagios_ok
+        check "nagios: WARNING for a daemon with a failing location" \
+            nagios_service weatherd-warning 1 "WEATHERD WARNING - 2 locations, 1 failing, 0 stale, "
+        check "nagios: UNKNOWN for a missing state file" nagios_service weatherd-missing 3 "WEATHERD UNKNOWN - "
+    fi
+}
