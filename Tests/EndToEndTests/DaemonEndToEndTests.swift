@@ -27,39 +27,84 @@ struct DaemonEndToEndTests {
     let ids = ["alpha", "beta-town", "gamma-x"]
     let latitudes = ["10.5", "20.0", "-30.0"]
 
-    /// `weatherd run` on the three places every 200 ms against `server`, logging to the private journald
-    /// when there is one.
-    private func startDaemon(
-        in directory: TemporaryDirectory,
-        statePath: String,
-        server: FakeOpenMeteoServer
-    )
-        throws -> Subprocess
-    {
-        let configPath = try directory.write("config.yaml", config)
-        return try Subprocess([
-            "run", "--config", configPath, "--state-file", statePath, "--cache-file", directory.path + "/cache.json",
-            "--interval", "200ms", "--api-url", server.baseURL, "--log-target",
-            TestJournal.isAvailable ? "journal" : "stderr",
-        ])
+    /// What a run of `weatherd run` left: its pid, exit status and stderr, the requests the look-alike saw,
+    /// and the state file with its permissions.
+    private struct Run {
+        var pid: Int32
+        var status: Int32?
+        var stderr: String
+        var requests: [FakeRequest]
+        var state: [String: Any]
+        var statePermissions: Int?
     }
 
-    @Test("rotates through the locations in order; state file and journal follow")
-    func rotation() async throws {
-        let server = try await FakeOpenMeteoServer.start()
+    /// `weatherd run` on the three places every 200 ms against a look-alike answering with `handler`, logging
+    /// to the private journald when there is one, stopped by `stop` after `running` seconds (once its state
+    /// file is there, when `waitForStateFile`).
+    private func run(
+        handler: @escaping @Sendable (FakeRequest) -> FakeResponse = FakeOpenMeteoServer.realistic,
+        statePath name: String,
+        waitForStateFile: Bool = false,
+        running: Double,
+        stop: Int32
+    ) async throws -> Run {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let statePath = directory.path + "/state/state.json"
-        let daemon = try startDaemon(in: directory, statePath: statePath, server: server)
-        defer { daemon.kill() }
-        try await Task.sleep(for: .seconds(3))
-        daemon.signal(SIGTERM)
-        let status = await daemon.wait(timeout: 2)
-        try await server.shutdown()
-        #expect(status == 0, "weatherd run must exit 0 within 2 s of SIGTERM; stderr: \(daemon.stderr)")
+        let statePath = directory.path + "/" + name
+        let configPath = try directory.write("config.yaml", config)
+        return try await withFakeServer(handler: handler) { server in
+            let daemon = try Subprocess([
+                "run", "--config", configPath, "--state-file", statePath, "--cache-file",
+                directory.path + "/cache.json", "--interval", "200ms", "--api-url", server.baseURL, "--log-target",
+                TestJournal.isAvailable ? "journal" : "stderr",
+            ])
+            defer { daemon.kill() }
+            for _ in 0..<100 where waitForStateFile && !FileManager.default.fileExists(atPath: statePath) {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            try await Task.sleep(for: .seconds(running))
+            daemon.signal(stop)
+            let status = await daemon.wait(timeout: 2)
+            let state = try jsonObject(String(contentsOfFile: statePath, encoding: .utf8)) as? [String: Any]
+            return Run(
+                pid: daemon.pid,
+                status: status,
+                stderr: daemon.stderr,
+                requests: server.requests,
+                state: try #require(state, "no state file at \(statePath)"),
+                statePermissions: try FileManager.default.attributesOfItem(atPath: statePath)[.posixPermissions] as? Int
+            )
+        }
+    }
+
+    /// Three seconds of rotation, stopped with SIGTERM.
+    private func runRotation() async throws -> Run {
+        try await run(statePath: "state/state.json", running: 3, stop: SIGTERM)
+    }
+
+    /// A look-alike that answers every request with a 400; 1.5 s, stopped with SIGINT.
+    private func runFailures() async throws -> Run {
+        try await run(
+            handler: { _ in
+                .openMeteoError(
+                    status: 400,
+                    reason: "Cannot initialize WeatherVariable from invalid String value tempeture_2m."
+                )
+            },
+            statePath: "state.json",
+            waitForStateFile: true,
+            running: 1.5,
+            stop: SIGINT
+        )
+    }
+
+    @Test("rotates through the locations in order; the state file follows")
+    func rotation() async throws {
+        let run = try await runRotation()
+        #expect(run.status == 0, "weatherd run must exit 0 within 2 s of SIGTERM; stderr: \(run.stderr)")
 
         // The requests arrived in configuration order, one per tick, with the documented query.
-        let requests = server.requests
+        let requests = run.requests
         #expect(requests.count >= 9)
         for (index, request) in requests.enumerated() {
             #expect(request.path == "/v1/forecast")
@@ -73,9 +118,8 @@ struct DaemonEndToEndTests {
         #expect(first.headers.contains { $0.0.lowercased() == "user-agent" && $0.1.hasPrefix("weatherd/") })
 
         // The state file: complete, in configuration order, counters adding up.
-        let attributes = try FileManager.default.attributesOfItem(atPath: statePath)
-        #expect((attributes[.posixPermissions] as? Int) == 0o644)
-        let state = try #require(try jsonObject(String(contentsOfFile: statePath, encoding: .utf8)) as? [String: Any])
+        #expect(run.statePermissions == 0o644)
+        let state = run.state
         #expect(state["schema_version"] as? Int == 1)
         let locations = try #require(state["locations"] as? [[String: Any]])
         #expect(locations.compactMap { $0["id"] as? String } == ids)
@@ -90,15 +134,17 @@ struct DaemonEndToEndTests {
         #expect(daemonInfo["fetches_ok"] as? Int == requests.count)
         let rotationIndex = try #require(state["rotation_index"] as? Int)
         #expect(state["current_location"] as? String == ids[rotationIndex % 3])
+    }
 
-        // The journal: one weather entry per tick, in rotation order, with the fields docs/journal.md lists.
-        guard TestJournal.isAvailable else { return }
-        let pid = daemon.pid
-        let entries = try await TestJournal.waitForEntries(["_PID=\(pid)"]) { entries in
+    @Test("one journal entry per tick, in rotation order, with the fields docs/journal.md lists", .needsTestJournal)
+    func rotationInTheJournal() async throws {
+        let run = try await runRotation()
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let entries = try await TestJournal.waitForEntries(["_PID=\(run.pid)"]) { entries in
             entries.contains { $0["MESSAGE_ID"] == "e66c90bbd84c45c1bb73d19355857d68" }
         }
         let weather = entries.filter { $0["MESSAGE_ID"] == Self.weatherMessageID }
-        #expect(weather.count == requests.count)
+        #expect(weather.count == run.requests.count)
         for (index, entry) in weather.enumerated() {
             #expect(entry["WEATHER_LOCATION"] == ids[index % 3])
             #expect(entry["WEATHER_ROTATION_INDEX"] == String(index))
@@ -107,10 +153,10 @@ struct DaemonEndToEndTests {
             #expect(entry["WEATHER_SOURCE"] == "network")
             for field in [
                 "WEATHER_LOCATION_NAME", "WEATHER_LATITUDE", "WEATHER_LONGITUDE", "WEATHER_TEMPERATURE",
-                "WEATHER_TEMPERATURE_UNIT", "WEATHER_APPARENT_TEMPERATURE", "WEATHER_HUMIDITY", "WEATHER_WIND_SPEED",
-                "WEATHER_WIND_SPEED_UNIT", "WEATHER_WIND_DIRECTION", "WEATHER_CODE", "WEATHER_CONDITION",
-                "WEATHER_CATEGORY", "WEATHER_DESCRIPTION", "WEATHER_IS_DAY", "WEATHER_OBSERVED_AT", "WEATHER_FETCH_MS",
-                "CODE_FILE", "CODE_LINE", "CODE_FUNC",
+                "WEATHER_TEMPERATURE_UNIT", "WEATHER_APPARENT_TEMPERATURE", "WEATHER_HUMIDITY",
+                "WEATHER_WIND_SPEED", "WEATHER_WIND_SPEED_UNIT", "WEATHER_WIND_DIRECTION", "WEATHER_CODE",
+                "WEATHER_CONDITION", "WEATHER_CATEGORY", "WEATHER_DESCRIPTION", "WEATHER_IS_DAY",
+                "WEATHER_OBSERVED_AT", "WEATHER_FETCH_MS", "CODE_FILE", "CODE_LINE", "CODE_FUNC",
             ] {
                 #expect(entry[field] != nil, "entry \(index) lacks \(field)")
             }
@@ -118,33 +164,16 @@ struct DaemonEndToEndTests {
             #expect(entry["MESSAGE"]?.hasPrefix("\(name): ") == true)
             #expect(entry["MESSAGE"]?.contains(" °C, ") == true)
         }
-        #expect(entries.contains { $0["MESSAGE_ID"] == "95f04447dbe045d4918cff50aee98d17" && $0["PRIORITY"] == "5" })
+        #expect(
+            entries.contains { $0["MESSAGE_ID"] == "95f04447dbe045d4918cff50aee98d17" && $0["PRIORITY"] == "5" }
+        )
     }
 
-    @Test("a failing API keeps the daemon rotating and logs failures at priority 4")
+    @Test("a failing API keeps the daemon rotating; the state file says why")
     func failures() async throws {
-        let server = try await FakeOpenMeteoServer.start { _ in
-            .openMeteoError(
-                status: 400,
-                reason: "Cannot initialize WeatherVariable from invalid String value tempeture_2m."
-            )
-        }
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let statePath = directory.path + "/state.json"
-        let daemon = try startDaemon(in: directory, statePath: statePath, server: server)
-        defer { daemon.kill() }
-        // Running (its state file written), then long enough for several failures.
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: statePath) {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        try await Task.sleep(for: .seconds(1.5))
-        daemon.signal(SIGINT)
-        let status = await daemon.wait(timeout: 2)
-        try await server.shutdown()
-        #expect(status == 0)
-        let state = try #require(try jsonObject(String(contentsOfFile: statePath, encoding: .utf8)) as? [String: Any])
-        let locations = try #require(state["locations"] as? [[String: Any]])
+        let run = try await runFailures()
+        #expect(run.status == 0)
+        let locations = try #require(run.state["locations"] as? [[String: Any]])
         let failed = locations.filter { $0["status"] as? String == "error" }
         #expect(!failed.isEmpty)
         for location in failed {
@@ -153,8 +182,13 @@ struct DaemonEndToEndTests {
             #expect(error["http_status"] as? Int == 400)
             #expect((error["message"] as? String)?.contains("tempeture_2m") == true)
         }
-        guard TestJournal.isAvailable else { return }
-        let entries = try await TestJournal.waitForEntries(["_PID=\(daemon.pid)"]) { entries in
+    }
+
+    @Test("a failing API's fetches are journal entries at priority 4", .needsTestJournal)
+    func failuresInTheJournal() async throws {
+        let run = try await runFailures()
+        #expect(run.status == 0)
+        let entries = try await TestJournal.waitForEntries(["_PID=\(run.pid)"]) { entries in
             entries.contains { $0["MESSAGE_ID"] == "3b6d93b2dc85492286bca79bb6d401af" }
         }
         let failure = try #require(entries.first { $0["MESSAGE_ID"] == "3b6d93b2dc85492286bca79bb6d401af" })

@@ -27,40 +27,32 @@ struct FaultDiskTests {
 
     @Test("a state directory removed while running is made again at the next write, logged once")
     func removedDirectory() async throws {
-        let server = try await FakeOpenMeteoServer.start()
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let daemon = try FaultDaemon(
-            directory: directory,
-            config: Fault.config(Fault.threePlaces),
-            apiURL: server.baseURL
-        )
-        defer { daemon.kill() }
-        try #require(await daemon.waitForTicks(3), "the daemon did not start: \(daemon.stderr)")
+        try await Fault.withDaemon(config: Fault.config(Fault.threePlaces)) { server, daemon in
+            try #require(await daemon.waitForTicks(3), "the daemon did not start: \(daemon.stderr)")
 
-        let ticksBefore = daemon.counter("ticks") ?? 0
-        // The daemon may rename a temporary file away while the directory is being emptied: retry.
-        for attempt in 1...20 {
-            do {
-                try FileManager.default.removeItem(atPath: daemon.stateDirectoryView)
-                break
-            } catch  where attempt < 20 {
-                continue
+            let ticksBefore = daemon.counter("ticks") ?? 0
+            // The daemon may rename a temporary file away while the directory is being emptied: retry.
+            for attempt in 1...20 {
+                do {
+                    try FileManager.default.removeItem(atPath: daemon.stateDirectoryView)
+                    break
+                } catch  where attempt < 20 {
+                    continue
+                }
             }
-        }
-        let rewritten = await Fault.eventually(timeout: 3) { (daemon.counter("ticks") ?? 0) > ticksBefore + 2 }
-        #expect(rewritten, "the state file was not written again: \(daemon.stderr.suffix(2000))")
-        // More ticks: the entry must not repeat.
-        try await Task.sleep(for: .seconds(1))
-        #expect(daemon.isRunning)
-        #expect(await noTemporaryFiles(daemon), "left: \(Fault.temporaryFiles(in: daemon.stateDirectoryView))")
-        let status = await daemon.terminate()
-        try await server.shutdown()
-        #expect(status == 0)
+            let rewritten = await Fault.eventually(timeout: 3) { (daemon.counter("ticks") ?? 0) > ticksBefore + 2 }
+            #expect(rewritten, "the state file was not written again: \(daemon.stderr.suffix(2000))")
+            // More ticks: the entry must not repeat.
+            try await Task.sleep(for: .seconds(1))
+            #expect(daemon.isRunning)
+            #expect(await noTemporaryFiles(daemon), "left: \(Fault.temporaryFiles(in: daemon.stateDirectoryView))")
+            let status = await daemon.terminate()
+            #expect(status == 0)
 
-        let logs = try await stateFileEntries(daemon)
-        #expect(logs.recreated.count == 1, "\(logs.recreated)")
-        #expect(logs.failures.isEmpty && logs.recoveries.isEmpty, "\(logs.failures) \(logs.recoveries)")
+            let logs = try await stateFileEntries(daemon)
+            #expect(logs.recreated.count == 1, "\(logs.recreated)")
+            #expect(logs.failures.isEmpty && logs.recoveries.isEmpty, "\(logs.failures) \(logs.recoveries)")
+        }
     }
 
     /// Whether the state directory is free of temporary files at some moment within a second: the running
@@ -70,65 +62,65 @@ struct FaultDiskTests {
     }
 
     private func exercise(_ fault: DiskFault) async throws {
-        let server = try await FakeOpenMeteoServer.start()
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let stateDirectory = directory.path + "/state"
-        let daemon = try FaultDaemon(
-            directory: directory,
-            config: Fault.config(Fault.threePlaces),
-            apiURL: server.baseURL,
-            stateDirectory: stateDirectory,
-            launcher: [Fault.script("fault-disk"), "--size", "64k", stateDirectory, "--"],
-            privateMounts: true
-        )
-        defer { daemon.kill() }
-        try #require(await daemon.waitForTicks(3), "the daemon did not start: \(daemon.stderr)")
-        // Commands on the state directory run in the daemon's mount namespace.
-        let inside = "nsenter -t \(daemon.pid) -m -- "
+        try await withFakeServer { server in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let stateDirectory = directory.path + "/state"
+            let daemon = try FaultDaemon(
+                directory: directory,
+                config: Fault.config(Fault.threePlaces),
+                apiURL: server.baseURL,
+                stateDirectory: stateDirectory,
+                launcher: [Fault.script("fault-disk"), "--size", "64k", stateDirectory, "--"],
+                privateMounts: true
+            )
+            defer { daemon.kill() }
+            try #require(await daemon.waitForTicks(3), "the daemon did not start: \(daemon.stderr)")
+            // Commands on the state directory run in the daemon's mount namespace.
+            let inside = "nsenter -t \(daemon.pid) -m -- "
 
-        let breaking: String
-        switch fault {
-        case .full:
-            // Filled a few times over: a page the daemon frees by a rename is taken again.
-            breaking =
-                inside + "bash -c 'for i in 1 2 3 4 5; do dd if=/dev/zero of=\(stateDirectory)/fill bs=1k "
-                + "oflag=append conv=notrunc status=none; sleep 0.05; done; true'"
-        case .readOnly:
-            breaking = inside + "mount -o remount,ro \(stateDirectory)"
+            let breaking: String
+            switch fault {
+            case .full:
+                // Filled a few times over: a page the daemon frees by a rename is taken again.
+                breaking =
+                    inside + "bash -c 'for i in 1 2 3 4 5; do dd if=/dev/zero of=\(stateDirectory)/fill bs=1k "
+                    + "oflag=append conv=notrunc status=none; sleep 0.05; done; true'"
+            case .readOnly:
+                breaking = inside + "mount -o remount,ro \(stateDirectory)"
+            }
+            let broken = try await Fault.shell(breaking)
+            try #require(broken.status == 0, "\(breaking): \(broken.output)")
+
+            try await Task.sleep(for: .milliseconds(500))
+            let frozen = try daemon.state()
+            let frozenTicks = try #require((frozen["daemon"] as? [String: Any])?["ticks"] as? Int)
+            // About ten ticks that cannot write.
+            try await Task.sleep(for: .seconds(2))
+            #expect(daemon.isRunning, "weatherd died: \(daemon.stderr.suffix(2000))")
+            let still = try daemon.state()
+            #expect((still["daemon"] as? [String: Any])?["ticks"] as? Int == frozenTicks, "written while \(fault)?")
+            #expect(still["schema_version"] as? Int == 1)
+            #expect(await noTemporaryFiles(daemon), "left: \(Fault.temporaryFiles(in: daemon.stateDirectoryView))")
+
+            let repairing: String
+            switch fault {
+            case .full: repairing = inside + "rm \(stateDirectory)/fill"
+            case .readOnly: repairing = inside + "mount -o remount,rw \(stateDirectory)"
+            }
+            let repaired = try await Fault.shell(repairing)
+            try #require(repaired.status == 0, "\(repairing): \(repaired.output)")
+            let resumed = await Fault.eventually(timeout: 5) { (daemon.counter("ticks") ?? 0) > frozenTicks + 2 }
+            #expect(resumed, "the state file was not written again after the \(fault) fault ended")
+            #expect(await noTemporaryFiles(daemon), "left: \(Fault.temporaryFiles(in: daemon.stateDirectoryView))")
+            let status = await daemon.terminate()
+            #expect(status == 0)
+
+            let logs = try await stateFileEntries(daemon)
+            #expect(logs.failures.count == 1, "\(fault): failure entries \(logs.failures)")
+            #expect(logs.recoveries.count == 1, "\(fault): recovery entries \(logs.recoveries)")
+            #expect(logs.recreated.isEmpty)
         }
-        let broken = try await Fault.shell(breaking)
-        try #require(broken.status == 0, "\(breaking): \(broken.output)")
-
-        try await Task.sleep(for: .milliseconds(500))
-        let frozen = try daemon.state()
-        let frozenTicks = try #require((frozen["daemon"] as? [String: Any])?["ticks"] as? Int)
-        // About ten ticks that cannot write.
-        try await Task.sleep(for: .seconds(2))
-        #expect(daemon.isRunning, "weatherd died: \(daemon.stderr.suffix(2000))")
-        let still = try daemon.state()
-        #expect((still["daemon"] as? [String: Any])?["ticks"] as? Int == frozenTicks, "written while \(fault)?")
-        #expect(still["schema_version"] as? Int == 1)
-        #expect(await noTemporaryFiles(daemon), "left: \(Fault.temporaryFiles(in: daemon.stateDirectoryView))")
-
-        let repairing: String
-        switch fault {
-        case .full: repairing = inside + "rm \(stateDirectory)/fill"
-        case .readOnly: repairing = inside + "mount -o remount,rw \(stateDirectory)"
-        }
-        let repaired = try await Fault.shell(repairing)
-        try #require(repaired.status == 0, "\(repairing): \(repaired.output)")
-        let resumed = await Fault.eventually(timeout: 5) { (daemon.counter("ticks") ?? 0) > frozenTicks + 2 }
-        #expect(resumed, "the state file was not written again after the \(fault) fault ended")
-        #expect(await noTemporaryFiles(daemon), "left: \(Fault.temporaryFiles(in: daemon.stateDirectoryView))")
-        let status = await daemon.terminate()
-        try await server.shutdown()
-        #expect(status == 0)
-
-        let logs = try await stateFileEntries(daemon)
-        #expect(logs.failures.count == 1, "\(fault): failure entries \(logs.failures)")
-        #expect(logs.recoveries.count == 1, "\(fault): recovery entries \(logs.recoveries)")
-        #expect(logs.recreated.isEmpty)
     }
 
     /// The messages of the daemon's state-file entries: failures (PRIORITY 3), recoveries (PRIORITY 5) and

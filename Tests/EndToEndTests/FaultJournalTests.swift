@@ -38,33 +38,33 @@ struct FaultJournalTests {
         arguments: JournalFault.allCases
     )
     func unreachableJournal(_ fault: JournalFault) async throws {
-        let server = try await FakeOpenMeteoServer.start()
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let command = "\(fault.preparation) && exec \"$0\" \"$@\""
-        let daemon = try FaultDaemon(
-            directory: directory,
-            config: Fault.config(Fault.threePlaces),
-            apiURL: server.baseURL,
-            logTarget: "journal",
-            launcher: [
-                Fault.script("fault-disk"), "--size", "1m", Self.hiddenDirectory, "--", "/bin/bash", "-c", command,
-            ]
-        )
-        defer { daemon.kill() }
+        try await withFakeServer { server in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let command = "\(fault.preparation) && exec \"$0\" \"$@\""
+            let daemon = try FaultDaemon(
+                directory: directory,
+                config: Fault.config(Fault.threePlaces),
+                apiURL: server.baseURL,
+                logTarget: "journal",
+                launcher: [
+                    Fault.script("fault-disk"), "--size", "1m", Self.hiddenDirectory, "--", "/bin/bash", "-c", command,
+                ]
+            )
+            defer { daemon.kill() }
 
-        let started = await daemon.waitForTicks(3)
-        try #require(started, "\(fault): no state file; stderr: \(daemon.stderr)")
-        let early = daemon.counter("ticks") ?? 0
-        let grew = await Fault.eventually(timeout: 5) { (daemon.counter("ticks") ?? 0) >= early + 3 }
-        let status = await daemon.terminate()
-        try await server.shutdown()
+            let started = await daemon.waitForTicks(3)
+            try #require(started, "\(fault): no state file; stderr: \(daemon.stderr)")
+            let early = daemon.counter("ticks") ?? 0
+            let grew = await Fault.eventually(timeout: 5) { (daemon.counter("ticks") ?? 0) >= early + 3 }
+            let status = await daemon.terminate()
 
-        #expect(grew, "\(fault): the state file stopped updating")
-        #expect(status == 0, "stderr: \(daemon.stderr)")
-        let lines = daemon.stderr.split(separator: "\n")
-        #expect(lines.contains { $0.contains("started") }, "\(fault): stderr: \(daemon.stderr)")
-        #expect(lines.filter { $0.contains(" °C, ") }.count >= 3, "\(fault): weather entries missing from stderr")
-        #expect(lines.contains { $0.contains("stopping") })
+            #expect(grew, "\(fault): the state file stopped updating")
+            #expect(status == 0, "stderr: \(daemon.stderr)")
+            let lines = daemon.stderr.split(separator: "\n")
+            #expect(lines.contains { $0.contains("started") }, "\(fault): stderr: \(daemon.stderr)")
+            #expect(lines.filter { $0.contains(" °C, ") }.count >= 3, "\(fault): weather entries missing from stderr")
+            #expect(lines.contains { $0.contains("stopping") })
+        }
     }
 }

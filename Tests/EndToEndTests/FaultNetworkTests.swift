@@ -23,44 +23,49 @@ struct FaultNetworkTests {
             case .reset, .closed, .refused, .unresolvable, .tls: "network"
             }
         }
+
+        /// The look-alike's answers for the faults a look-alike plays (recording when requests arrive), nil for
+        /// those without a server.
+        func handler(recording arrivals: ArrivalTimes) -> (@Sendable (FakeRequest) -> FakeResponse)? {
+            switch self {
+            case .hang:
+                { _ in
+                    arrivals.record()
+                    return .hang
+                }
+            case .drip:
+                { request in
+                    arrivals.record()
+                    return .drip(body: Fault.goodBody(for: request), bytesPerChunk: 1, intervalMilliseconds: 100)
+                }
+            case .reset: { _ in .resetAfter(partialBody: #"{"latitude":10.5,"#) }
+            case .closed: { _ in .closeImmediately }
+            case .tls: FakeOpenMeteoServer.realistic
+            case .refused, .unresolvable: nil
+            }
+        }
     }
 
     @Test("once classifies the fault and ends within timeout + 1 s", arguments: NetworkFault.allCases)
     func fault(_ fault: NetworkFault) async throws {
-        var server: FakeOpenMeteoServer?
         let arrivals = ArrivalTimes()
-        var reservedSocket: Int32 = -1
-        defer { if reservedSocket >= 0 { close(reservedSocket) } }
-        let url: String
-        switch fault {
-        case .hang:
-            server = try await FakeOpenMeteoServer.start { _ in
-                arrivals.record()
-                return .hang
+        if let handler = fault.handler(recording: arrivals) {
+            try await withFakeServer(handler: handler) { server in
+                // TLS to a plain-HTTP server: the handshake fails.
+                let url = fault == .tls ? "https://127.0.0.1:\(server.port)" : server.baseURL
+                try await once(against: url, fault, arrivals: arrivals)
             }
-            url = server!.baseURL
-        case .drip:
-            server = try await FakeOpenMeteoServer.start { request in
-                arrivals.record()
-                return .drip(body: Fault.goodBody(for: request), bytesPerChunk: 1, intervalMilliseconds: 100)
-            }
-            url = server!.baseURL
-        case .reset:
-            server = try await FakeOpenMeteoServer.start { _ in .resetAfter(partialBody: #"{"latitude":10.5,"#) }
-            url = server!.baseURL
-        case .closed:
-            server = try await FakeOpenMeteoServer.start { _ in .closeImmediately }
-            url = server!.baseURL
-        case .refused:
-            let (fd, port) = try Fault.refusingPort()
-            reservedSocket = fd
-            url = "http://127.0.0.1:\(port)"
-        case .unresolvable:
-            url = "http://weatherd.invalid"
-        case .tls:
-            server = try await FakeOpenMeteoServer.start()
-            url = "https://127.0.0.1:\(server!.port)"
+        } else if fault == .refused {
+            let (reservedSocket, port) = try Fault.refusingPort()
+            defer { close(reservedSocket) }
+            try await once(against: "http://127.0.0.1:\(port)", fault, arrivals: arrivals)
+        } else {
+            try await once(against: "http://weatherd.invalid", fault, arrivals: arrivals)
         }
+    }
+
+    /// `once` with `timeout: 1s` against `url`, which plays `fault`: classified, and over in time.
+    private func once(against url: String, _ fault: NetworkFault, arrivals: ArrivalTimes) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let config = try directory.write("config.yaml", Fault.config(Fault.onePlace, timeout: "1s"))
@@ -71,7 +76,6 @@ struct FaultNetworkTests {
             timeout: 10
         )
         let ended = Fault.now
-        try await server?.shutdown()
 
         // The whole run (a debug binary's start-up included), and the part after the request arrived.
         let elapsed = ended - started

@@ -49,53 +49,48 @@ struct FaultResponseTests {
 
     @Test("the last good weather stays, marked error with invalid_response", arguments: BadResponse.allCases)
     func badResponse(_ bad: BadResponse) async throws {
-        let server = try await FakeOpenMeteoServer.start { request in
+        let goodThenBad: @Sendable (FakeRequest) -> FakeResponse = { request in
             request.sequence == 0 ? FakeOpenMeteoServer.realistic(request) : bad.response(to: request)
         }
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let daemon = try FaultDaemon(
-            directory: directory,
+        try await Fault.withDaemon(
             config: Fault.config(Fault.onePlace),
-            apiURL: server.baseURL
-        )
-        defer { daemon.kill() }
+            handler: goodThenBad
+        ) { server, daemon in
+            var good: [String: Any]?
+            await Fault.eventually(timeout: 10) {
+                // The first, good answer leaves weather that later failures must not erase; the status may
+                // already have turned to error by the time this looks.
+                guard let location = try? daemon.location("alpha"), let weather = location["weather"] as? [String: Any]
+                else { return false }
+                good = weather
+                return true
+            }
+            let goodWeather = try #require(good, "the first, good answer never reached the state file")
 
-        var good: [String: Any]?
-        await Fault.eventually(timeout: 10) {
-            // The first, good answer leaves weather that later failures must not erase; the status may
-            // already have turned to error by the time this looks.
-            guard let location = try? daemon.location("alpha"), let weather = location["weather"] as? [String: Any]
-            else { return false }
-            good = weather
-            return true
+            // Two bad answers processed (the third request has gone out), sampling the RSS meanwhile.
+            var peakKiB = 0
+            let answered = await Fault.eventually(timeout: 10, poll: 0.02) {
+                peakKiB = max(peakKiB, Fault.residentKiB(pid: daemon.pid) ?? 0)
+                return server.requestCount >= 3
+            }
+            #expect(answered, "only \(server.requestCount) requests")
+            try await Task.sleep(for: .milliseconds(100))
+            let location = try #require(try daemon.location("alpha"))
+            let running = daemon.isRunning
+            let status = await daemon.terminate()
+
+            #expect(running, "weatherd died on \(bad): \(daemon.stderr.suffix(2000))")
+            #expect(location["status"] as? String == "error")
+            let error = try #require(location["last_error"] as? [String: Any], "\(location)")
+            #expect(error["kind"] as? String == "invalid_response", "\(bad): \(error)")
+            let kept = try #require(location["weather"] as? [String: Any], "the good weather was erased")
+            #expect(
+                try Fault.canonicalJSON(kept) == Fault.canonicalJSON(goodWeather),
+                "kept \(kept), good was \(goodWeather)"
+            )
+            #expect(peakKiB > 0 && peakKiB < 100 * 1024, "\(bad): peak RSS \(peakKiB) KiB")
+            if bad == .hundredMegabytes { print("FaultResponseTests: peak RSS during the 100 MB body: \(peakKiB) KiB") }
+            #expect(status == 0)
         }
-        let goodWeather = try #require(good, "the first, good answer never reached the state file")
-
-        // Two bad answers processed (the third request has gone out), sampling the RSS meanwhile.
-        var peakKiB = 0
-        let answered = await Fault.eventually(timeout: 10, poll: 0.02) {
-            peakKiB = max(peakKiB, Fault.residentKiB(pid: daemon.pid) ?? 0)
-            return server.requestCount >= 3
-        }
-        #expect(answered, "only \(server.requestCount) requests")
-        try await Task.sleep(for: .milliseconds(100))
-        let location = try #require(try daemon.location("alpha"))
-        let running = daemon.isRunning
-        let status = await daemon.terminate()
-        try await server.shutdown()
-
-        #expect(running, "weatherd died on \(bad): \(daemon.stderr.suffix(2000))")
-        #expect(location["status"] as? String == "error")
-        let error = try #require(location["last_error"] as? [String: Any], "\(location)")
-        #expect(error["kind"] as? String == "invalid_response", "\(bad): \(error)")
-        let kept = try #require(location["weather"] as? [String: Any], "the good weather was erased")
-        #expect(
-            try Fault.canonicalJSON(kept) == Fault.canonicalJSON(goodWeather),
-            "kept \(kept), good was \(goodWeather)"
-        )
-        #expect(peakKiB > 0 && peakKiB < 100 * 1024, "\(bad): peak RSS \(peakKiB) KiB")
-        if bad == .hundredMegabytes { print("FaultResponseTests: peak RSS during the 100 MB body: \(peakKiB) KiB") }
-        #expect(status == 0)
     }
 }

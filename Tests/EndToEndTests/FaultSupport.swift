@@ -90,6 +90,34 @@ enum Fault {
         return result + "\""
     }
 
+    // MARK: - A daemon against a look-alike
+
+    /// `weatherd run` with `config` every `interval`, in a temporary directory, against a look-alike answering
+    /// with `handler`, for `body`. Afterwards, whether `body` returned or threw, the daemon is killed if it
+    /// still runs, the directory removed and the look-alike shut down.
+    static func withDaemon<Value>(
+        config: String,
+        handler: @escaping @Sendable (FakeRequest) -> FakeResponse = FakeOpenMeteoServer.realistic,
+        interval: String = "200ms",
+        logTarget: String = Fault.logTarget,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (FakeOpenMeteoServer, FaultDaemon) async throws -> Value
+    ) async throws -> Value {
+        try await withFakeServer(handler: handler) { server in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let daemon = try FaultDaemon(
+                directory: directory,
+                config: config,
+                apiURL: server.baseURL,
+                interval: interval,
+                logTarget: logTarget
+            )
+            defer { daemon.kill() }
+            return try await body(server, daemon)
+        }
+    }
+
     // MARK: - Responses
 
     /// The realistic forecast body the look-alike would send for `request`.
@@ -254,7 +282,7 @@ final class ArrivalTimes: Sendable {
 
 /// `weatherd run` for a fault test: a configuration in `directory`, its state file, optionally started
 /// through a launcher (e.g. `scripts/fault-disk … --`), and the state file read back.
-final class FaultDaemon: @unchecked Sendable {
+final class FaultDaemon: Sendable {
     let process: Subprocess
     let statePath: String
     /// The durable cache (`directory/cache/cache.json`).

@@ -25,43 +25,44 @@ struct IdleWakeupsEndToEndTests {
 
     @Test("after a fetch, the seconds before the next tick pass without a wake-up")
     func noWakeupBetweenTicks() async throws {
-        let server = try await FakeOpenMeteoServer.start()
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let configPath = try directory.write(
-            "config.yaml",
-            """
-            locations:
-              - name: Alpha
-                latitude: 10.5
-                longitude: 10
-            """
-        )
-        let statePath = directory.path + "/state.json"
-        let daemon = try Subprocess([
-            "run", "--config", configPath, "--state-file", statePath, "--cache-file", directory.path + "/cache.json",
-            "--interval", "6s", "--api-url", server.baseURL, "--log-target", "stderr",
-        ])
-        defer { daemon.kill() }
-        // The first tick's fetch answered and written (the next tick is 6 s after the first).
-        let started = ContinuousClock.now
-        var fetched = false
-        while !fetched, ContinuousClock.now - started < .seconds(4) {
-            try await Task.sleep(for: .milliseconds(50))
-            let text = (try? String(contentsOfFile: statePath, encoding: .utf8)) ?? ""
-            let state = (try? jsonObject(text)) as? [String: Any]
-            fetched = ((state?["daemon"] as? [String: Any])?["fetches_ok"] as? Int ?? 0) >= 1
+        try await withFakeServer { server in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let configPath = try directory.write(
+                "config.yaml",
+                """
+                locations:
+                  - name: Alpha
+                    latitude: 10.5
+                    longitude: 10
+                """
+            )
+            let statePath = directory.path + "/state.json"
+            let daemon = try Subprocess([
+                "run", "--config", configPath, "--state-file", statePath, "--cache-file",
+                directory.path + "/cache.json",
+                "--interval", "6s", "--api-url", server.baseURL, "--log-target", "stderr",
+            ])
+            defer { daemon.kill() }
+            // The first tick's fetch answered and written (the next tick is 6 s after the first).
+            let started = ContinuousClock.now
+            var fetched = false
+            while !fetched, ContinuousClock.now - started < .seconds(4) {
+                try await Task.sleep(for: .milliseconds(50))
+                let text = (try? String(contentsOfFile: statePath, encoding: .utf8)) ?? ""
+                let state = (try? jsonObject(text)) as? [String: Any]
+                fetched = ((state?["daemon"] as? [String: Any])?["fetches_ok"] as? Int ?? 0) >= 1
+            }
+            #expect(fetched, "the first fetch did not end within 4 s; stderr: \(daemon.stderr)")
+            try await Task.sleep(for: .milliseconds(500))  // the cache write after it
+            let before = try contextSwitches(daemon.pid)
+            try await Task.sleep(for: .seconds(3))
+            let after = try contextSwitches(daemon.pid)
+            daemon.signal(SIGTERM)
+            let status = await daemon.wait(timeout: 3)
+            #expect(status == 0, "stderr: \(daemon.stderr)")
+            // The monitor would wake the process three times in these 3 s.
+            #expect(after - before <= 1, "\(after - before) context switches in 3 s between two ticks")
         }
-        #expect(fetched, "the first fetch did not end within 4 s; stderr: \(daemon.stderr)")
-        try await Task.sleep(for: .milliseconds(500))  // the cache write after it
-        let before = try contextSwitches(daemon.pid)
-        try await Task.sleep(for: .seconds(3))
-        let after = try contextSwitches(daemon.pid)
-        daemon.signal(SIGTERM)
-        let status = await daemon.wait(timeout: 3)
-        try await server.shutdown()
-        #expect(status == 0, "stderr: \(daemon.stderr)")
-        // The monitor would wake the process three times in these 3 s.
-        #expect(after - before <= 1, "\(after - before) context switches in 3 s between two ticks")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WeatherTestSupport
 
 /// The private journald of the test run (scripts/with-journald), read back with `journalctl -o json`.
@@ -29,5 +30,16 @@ enum TestJournal {
             entries = try self.entries(matches)
         }
         return entries
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test only beside the private journald of scripts/with-journald (which needs root), and says so
+    /// when it is skipped.
+    static var needsTestJournal: Self {
+        .enabled(
+            if: TestJournal.isAvailable,
+            "needs a private journald: run as root through scripts/with-journald (make test does)"
+        )
     }
 }

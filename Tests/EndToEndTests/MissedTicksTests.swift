@@ -9,38 +9,36 @@ import Testing
 struct MissedTicksTests {
     @Test("after 3 s stopped at 200 ms, one tick and one entry, not 15")
     func stoppedProcessSkipsItsMissedTicks() async throws {
-        let server = try await FakeOpenMeteoServer.start()
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let daemon = try FaultDaemon(
-            directory: directory,
+        try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces, refresh: "auto"),
-            apiURL: server.baseURL,
             interval: "200ms",
             logTarget: "stderr"
-        )
-        defer { daemon.kill() }
-        #expect(await daemon.waitForTicks(5))
-        daemon.process.signal(SIGSTOP)
-        try await Task.sleep(for: .seconds(3))
-        let before = try daemon.state()["daemon"] as? [String: Any]
-        let ticksBefore = try #require(before?["ticks"] as? Int)
-        let linesBefore = daemon.stderr.split(separator: "\n").filter { $0.contains("weather.rotation_index=") }.count
-        daemon.process.signal(SIGCONT)
-        // Within the next 300 ms: the late tick and at most one more.
-        try await Task.sleep(for: .milliseconds(300))
-        let state = try daemon.state()
-        let after = try #require(state["daemon"] as? [String: Any])
-        let ticks = try #require(after["ticks"] as? Int)
-        let missed = try #require(after["ticks_missed"] as? Int)
-        #expect(ticks - ticksBefore <= 3, "\(ticks - ticksBefore) ticks ran within 300 ms of SIGCONT")
-        #expect(missed >= 12 && missed <= 16, "ticks_missed \(missed)")
-        let index = try #require(state["rotation_index"] as? Int)
-        #expect(index + 1 == ticks + missed)
-        let status = await daemon.terminate()
-        try await server.shutdown()
-        #expect(status == 0)
-        let lines = daemon.stderr.split(separator: "\n").filter { $0.contains("weather.rotation_index=") }
-        #expect(lines.count - linesBefore <= ticks - ticksBefore + 2, "entries replayed: \(lines.count - linesBefore)")
+        ) { server, daemon in
+            #expect(await daemon.waitForTicks(5))
+            daemon.process.signal(SIGSTOP)
+            try await Task.sleep(for: .seconds(3))
+            let before = try daemon.state()["daemon"] as? [String: Any]
+            let ticksBefore = try #require(before?["ticks"] as? Int)
+            let linesBefore = daemon.stderr.split(separator: "\n").filter { $0.contains("weather.rotation_index=") }
+                .count
+            daemon.process.signal(SIGCONT)
+            // Within the next 300 ms: the late tick and at most one more.
+            try await Task.sleep(for: .milliseconds(300))
+            let state = try daemon.state()
+            let after = try #require(state["daemon"] as? [String: Any])
+            let ticks = try #require(after["ticks"] as? Int)
+            let missed = try #require(after["ticks_missed"] as? Int)
+            #expect(ticks - ticksBefore <= 3, "\(ticks - ticksBefore) ticks ran within 300 ms of SIGCONT")
+            #expect(missed >= 12 && missed <= 16, "ticks_missed \(missed)")
+            let index = try #require(state["rotation_index"] as? Int)
+            #expect(index + 1 == ticks + missed)
+            let status = await daemon.terminate()
+            #expect(status == 0)
+            let lines = daemon.stderr.split(separator: "\n").filter { $0.contains("weather.rotation_index=") }
+            #expect(
+                lines.count - linesBefore <= ticks - ticksBefore + 2,
+                "entries replayed: \(lines.count - linesBefore)"
+            )
+        }
     }
 }

@@ -14,16 +14,14 @@ struct StatusFollowTests {
     /// A complete state written by `once` from the look-alike, with its interval and timeout shrunk so
     /// that it turns CRITICAL (too old) `deadline` seconds after `generated_at`, which is set to now.
     private func state(in directory: TemporaryDirectory, deadline: Double = 3600) async throws -> [String: Any] {
-        let server = try await FakeOpenMeteoServer.start()
-        defer { Task { try await server.shutdown() } }
         let config = try directory.write(
             "config.yaml",
             "locations:\n  - name: Oslo\n    latitude: 59.91\n    longitude: 10.75\n"
                 + "  - name: Rio de Janeiro\n    latitude: -22.9\n    longitude: -43.2\n"
         )
-        let once = try await Subprocess.run([
-            "once", "--config", config, "--api-url", server.baseURL, "--format", "json",
-        ])
+        let once = try await withFakeServer { server in
+            try await Subprocess.run(["once", "--config", config, "--api-url", server.baseURL, "--format", "json"])
+        }
         #expect(once.status == 0, "\(once.stderr)")
         var state = try #require(try jsonObject(once.stdout) as? [String: Any])
         var daemon = try #require(state["daemon"] as? [String: Any])

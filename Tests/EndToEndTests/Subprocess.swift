@@ -6,7 +6,7 @@ import Glibc
 
 /// A child process for end-to-end tests: the built `weatherd` binary, run with arguments and an
 /// environment, its output captured in files (pipes could fill up and block it).
-final class Subprocess: @unchecked Sendable {
+final class Subprocess: Sendable {
     let process = Process()
     let stdoutURL: URL
     let stderrURL: URL

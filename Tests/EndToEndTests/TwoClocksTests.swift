@@ -62,81 +62,74 @@ struct TwoClocksTests {
     func oneRequestPerLocationPerPeriod() async throws {
         await Self.avoidBoundary(of: 60, margin: 10)
         let requests = Requests()
-        let server = try await FakeOpenMeteoServer.start(
-            handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60))
-        )
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         let started = Fault.now
-        let daemon = try FaultDaemon(
-            directory: directory,
+        try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces, refresh: "auto"),
-            apiURL: server.baseURL,
+            handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60)),
             interval: "1s"
-        )
-        defer { daemon.kill() }
-        // Two boundaries, then long enough for the spread (at most 4 s) and a rotation (3 s).
-        let secondBoundary = ((started / 60).rounded(.down) + 2) * 60
-        try await Task.sleep(for: .seconds(secondBoundary + 10 - Fault.now))
-        let state = try daemon.state()
-        let status = await daemon.terminate()
-        try await server.shutdown()
-        #expect(status == 0)
+        ) { server, daemon in
+            // Two boundaries, then long enough for the spread (at most 4 s) and a rotation (3 s).
+            let secondBoundary = ((started / 60).rounded(.down) + 2) * 60
+            try await Task.sleep(for: .seconds(secondBoundary + 10 - Fault.now))
+            let state = try daemon.state()
+            let status = await daemon.terminate()
+            #expect(status == 0)
 
-        let list = requests.list
-        for place in Fault.threePlaces {
-            let mine = list.filter { $0.latitude == place.latitude }
-            let periods = mine.map { Int($0.time / 60) }
-            // The first period (at start), then exactly one in each of the two that began since.
-            #expect(periods == Array(Int(started / 60)...Int(secondBoundary / 60)), "\(place.name): \(periods)")
-            for request in mine.dropFirst() {
-                let intoPeriod = request.time.truncatingRemainder(dividingBy: 60)
-                #expect(intoPeriod <= 4 + 3 + 1.5, "\(place.name) fetched \(intoPeriod) s into its period")
+            let list = requests.list
+            for place in Fault.threePlaces {
+                let mine = list.filter { $0.latitude == place.latitude }
+                let periods = mine.map { Int($0.time / 60) }
+                // The first period (at start), then exactly one in each of the two that began since.
+                #expect(periods == Array(Int(started / 60)...Int(secondBoundary / 60)), "\(place.name): \(periods)")
+                for request in mine.dropFirst() {
+                    let intoPeriod = request.time.truncatingRemainder(dividingBy: 60)
+                    #expect(intoPeriod <= 4 + 3 + 1.5, "\(place.name) fetched \(intoPeriod) s into its period")
+                }
+                // The days with the first request, then again only in a new 6-hour UTC slot (docs/forecast.md).
+                let slots = mine.map { Int($0.time / 21600) }
+                let newSlot = [true] + zip(slots, slots.dropFirst()).map { $0 != $1 }
+                #expect(mine.map(\.daily) == newSlot)
             }
-            // The days with the first request, then again only in a new 6-hour UTC slot (docs/forecast.md).
-            let slots = mine.map { Int($0.time / 21600) }
-            let newSlot = [true] + zip(slots, slots.dropFirst()).map { $0 != $1 }
-            #expect(mine.map(\.daily) == newSlot)
-        }
 
-        let info = try #require(state["daemon"] as? [String: Any])
-        let ticks = try #require(info["ticks"] as? Int)
-        let fetched = try #require(info["ticks_fetched"] as? Int)
-        let skipped = try #require(info["ticks_skipped"] as? Int)
-        let cached = try #require(info["ticks_from_cache"] as? Int)
-        #expect(ticks == fetched + skipped + cached)
-        #expect(info["requests"] as? Int == list.count)
-        #expect(info["refresh"] as? String == "auto")
-        #expect(cached > fetched)
-        let quota = try #require(info["quota"] as? [String: Any])
-        let day = try #require(quota["day"] as? [String: Any])
-        let weighted = list.map(\.weight).reduce(0, +)
-        #expect(weighted <= 2.4 * 3 + 1.1 * Double(list.count - 3) + 1.4 * 3)
-        #expect(abs((day["used"] as? Double ?? -1) - weighted) < 0.001)
-        #expect(day["limit"] as? Double == 0)
-        for location in try #require(state["locations"] as? [[String: Any]]) {
-            let weather = try #require(location["weather"] as? [String: Any])
-            #expect(weather["data_interval_seconds"] as? Double == 60)
-            let next = try #require(location["next_refresh_at"] as? String)
-            #expect(next > Fault.rfc3339(secondBoundary + 59), "next refresh \(next)")
-            #expect(location["status"] as? String == "ok")
-        }
-
-        if TestJournal.isAvailable {
-            let entries = try await Fault.journal(pid: daemon.pid) { entries in
-                entries.contains { $0["MESSAGE_ID"] == Fault.MessageID.stopping }
+            let info = try #require(state["daemon"] as? [String: Any])
+            let ticks = try #require(info["ticks"] as? Int)
+            let fetched = try #require(info["ticks_fetched"] as? Int)
+            let skipped = try #require(info["ticks_skipped"] as? Int)
+            let cached = try #require(info["ticks_from_cache"] as? Int)
+            #expect(ticks == fetched + skipped + cached)
+            #expect(info["requests"] as? Int == list.count)
+            #expect(info["refresh"] as? String == "auto")
+            #expect(cached > fetched)
+            let quota = try #require(info["quota"] as? [String: Any])
+            let day = try #require(quota["day"] as? [String: Any])
+            let weighted = list.map(\.weight).reduce(0, +)
+            #expect(weighted <= 2.4 * 3 + 1.1 * Double(list.count - 3) + 1.4 * 3)
+            #expect(abs((day["used"] as? Double ?? -1) - weighted) < 0.001)
+            #expect(day["limit"] as? Double == 0)
+            for location in try #require(state["locations"] as? [[String: Any]]) {
+                let weather = try #require(location["weather"] as? [String: Any])
+                #expect(weather["data_interval_seconds"] as? Double == 60)
+                let next = try #require(location["next_refresh_at"] as? String)
+                #expect(next > Fault.rfc3339(secondBoundary + 59), "next refresh \(next)")
+                #expect(location["status"] as? String == "ok")
             }
-            let perTick = entries.filter { $0["MESSAGE_ID"] == Fault.MessageID.weather }
-            // One entry per tick: each rotation index once.
-            let indices = perTick.compactMap { $0["WEATHER_ROTATION_INDEX"] }
-            #expect(Set(indices).count == indices.count)
-            #expect(indices.count >= ticks)
-            let network = perTick.filter { $0["WEATHER_SOURCE"] == "network" }
-            #expect(network.count == list.count)
-            #expect(network.allSatisfy { $0["WEATHER_FETCH_MS"] != nil })
-            let cache = perTick.filter { $0["WEATHER_SOURCE"] == "cache" }
-            #expect(cache.allSatisfy { $0["WEATHER_FETCH_MS"] == nil && $0["PRIORITY"] == "6" })
-            #expect(!entries.contains { ($0["PRIORITY"].flatMap(Int.init) ?? 7) <= 4 })
+
+            if TestJournal.isAvailable {
+                let entries = try await Fault.journal(pid: daemon.pid) { entries in
+                    entries.contains { $0["MESSAGE_ID"] == Fault.MessageID.stopping }
+                }
+                let perTick = entries.filter { $0["MESSAGE_ID"] == Fault.MessageID.weather }
+                // One entry per tick: each rotation index once.
+                let indices = perTick.compactMap { $0["WEATHER_ROTATION_INDEX"] }
+                #expect(Set(indices).count == indices.count)
+                #expect(indices.count >= ticks)
+                let network = perTick.filter { $0["WEATHER_SOURCE"] == "network" }
+                #expect(network.count == list.count)
+                #expect(network.allSatisfy { $0["WEATHER_FETCH_MS"] != nil })
+                let cache = perTick.filter { $0["WEATHER_SOURCE"] == "cache" }
+                #expect(cache.allSatisfy { $0["WEATHER_FETCH_MS"] == nil && $0["PRIORITY"] == "6" })
+                #expect(!entries.contains { ($0["PRIORITY"].flatMap(Int.init) ?? 7) <= 4 })
+            }
         }
     }
 
@@ -146,51 +139,46 @@ struct TwoClocksTests {
         let requests = Requests()
         // The server allows 3 calls a minute; weatherd allows itself 2.6.
         let gate = QuotaGate(minuteLimit: 3, next: FakeOpenMeteoServer.realistic)
-        let server = try await FakeOpenMeteoServer.start(handler: requests.recording(gate.handler))
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let daemon = try FaultDaemon(
-            directory: directory,
+        try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces, extra: "api:\n  limits:\n    minute: 2.6"),
-            apiURL: server.baseURL,
+            handler: requests.recording(gate.handler),
             interval: "200ms"
-        )
-        defer { daemon.kill() }
-        try await Task.sleep(for: .seconds(4))
-        let state = try daemon.state()
-        let status = await daemon.terminate()
-        try await server.shutdown()
-        #expect(status == 0)
+        ) { server, daemon in
+            try await Task.sleep(for: .seconds(4))
+            let state = try daemon.state()
+            let status = await daemon.terminate()
+            #expect(status == 0)
 
-        // Alpha's 2.4 (with its hours, days and nowcast), then Beta's 2.4 would make 4.8: the minute is full,
-        // and nothing goes out until it resets.
-        #expect(requests.list.count == 1, "\(requests.list.map(\.latitude))")
-        let info = try #require(state["daemon"] as? [String: Any])
-        let minute = try #require((info["quota"] as? [String: Any])?["minute"] as? [String: Any])
-        #expect(minute["used"] as? Double == 2.4)
-        #expect(minute["limit"] as? Double == 2.6)
-        let locations = try #require(state["locations"] as? [[String: Any]])
-        #expect(locations.allSatisfy { $0["last_error"] is NSNull })
-        #expect(locations.map { $0["status"] as? String } == ["ok", "pending", "pending"])
-        let gamma = try #require(locations.first { $0["id"] as? String == "gamma" })
-        #expect(
-            (gamma["next_refresh_at"] as? String).map { $0 >= Fault.rfc3339((Fault.now / 60).rounded(.up) * 60) }
-                == true
-        )
+            // Alpha's 2.4 (with its hours, days and nowcast), then Beta's 2.4 would make 4.8: the minute is full,
+            // and nothing goes out until it resets.
+            #expect(requests.list.count == 1, "\(requests.list.map(\.latitude))")
+            let info = try #require(state["daemon"] as? [String: Any])
+            let minute = try #require((info["quota"] as? [String: Any])?["minute"] as? [String: Any])
+            #expect(minute["used"] as? Double == 2.4)
+            #expect(minute["limit"] as? Double == 2.6)
+            let locations = try #require(state["locations"] as? [[String: Any]])
+            #expect(locations.allSatisfy { $0["last_error"] is NSNull })
+            #expect(locations.map { $0["status"] as? String } == ["ok", "pending", "pending"])
+            let gamma = try #require(locations.first { $0["id"] as? String == "gamma" })
+            #expect(
+                (gamma["next_refresh_at"] as? String).map { $0 >= Fault.rfc3339((Fault.now / 60).rounded(.up) * 60) }
+                    == true
+            )
 
-        if TestJournal.isAvailable {
-            let entries = try await Fault.journal(pid: daemon.pid) { entries in
-                entries.contains { $0["MESSAGE_ID"] == Fault.MessageID.stopping }
+            if TestJournal.isAvailable {
+                let entries = try await Fault.journal(pid: daemon.pid) { entries in
+                    entries.contains { $0["MESSAGE_ID"] == Fault.MessageID.stopping }
+                }
+                let full = entries.filter { $0["MESSAGE_ID"] == Fault.MessageID.quotaFull }
+                #expect(full.count == 1)
+                #expect(full.first?["PRIORITY"] == "5")
+                #expect(full.first?["WEATHER_QUOTA_WINDOW"] == "minute")
+                #expect(full.first?["WEATHER_QUOTA_USED"] == "2.4")
+                #expect(full.first?["WEATHER_QUOTA_LIMIT"] == "2.6")
+                let waiting = entries.filter { $0["MESSAGE_ID"] == Fault.MessageID.noData }
+                #expect(waiting.contains { $0["WEATHER_LOCATION"] == "gamma" && $0["WEATHER_WAITING"] == "quota" })
+                #expect(waiting.allSatisfy { $0["PRIORITY"] == "6" && $0["WEATHER_SOURCE"] == "none" })
             }
-            let full = entries.filter { $0["MESSAGE_ID"] == Fault.MessageID.quotaFull }
-            #expect(full.count == 1)
-            #expect(full.first?["PRIORITY"] == "5")
-            #expect(full.first?["WEATHER_QUOTA_WINDOW"] == "minute")
-            #expect(full.first?["WEATHER_QUOTA_USED"] == "2.4")
-            #expect(full.first?["WEATHER_QUOTA_LIMIT"] == "2.6")
-            let waiting = entries.filter { $0["MESSAGE_ID"] == Fault.MessageID.noData }
-            #expect(waiting.contains { $0["WEATHER_LOCATION"] == "gamma" && $0["WEATHER_WAITING"] == "quota" })
-            #expect(waiting.allSatisfy { $0["PRIORITY"] == "6" && $0["WEATHER_SOURCE"] == "none" })
         }
     }
 
@@ -198,105 +186,95 @@ struct TwoClocksTests {
     func restartCostsNothing() async throws {
         await Self.avoidBoundary(of: 60, margin: 25)
         let requests = Requests()
-        let server = try await FakeOpenMeteoServer.start(
-            handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60))
-        )
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let config = Fault.config(Fault.threePlaces, refresh: "auto")
-        let first = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, interval: "500ms")
-        defer { first.kill() }
-        // Stopped once every answer is in (the look-alike seeing the third request is not enough: a stop
-        // while its answer is on the way cancels that fetch, and the next run asks again).
-        #expect(await Fault.eventually(timeout: 10) { (first.counter("fetches_ok") ?? 0) >= 3 })
-        #expect(await first.terminate() == 0)
-        let second = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, interval: "500ms")
-        defer { second.kill() }
-        #expect(await second.waitForTicks(8))
-        let state = try second.state()
-        #expect(await second.terminate() == 0)
-        try await server.shutdown()
+        let sixtySecondPeriods = requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60))
+        try await withFakeServer(handler: sixtySecondPeriods) { server in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let config = Fault.config(Fault.threePlaces, refresh: "auto")
+            let first = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, interval: "500ms")
+            defer { first.kill() }
+            // Stopped once every answer is in (the look-alike seeing the third request is not enough: a stop
+            // while its answer is on the way cancels that fetch, and the next run asks again).
+            #expect(await Fault.eventually(timeout: 10) { (first.counter("fetches_ok") ?? 0) >= 3 })
+            #expect(await first.terminate() == 0)
+            let second = try FaultDaemon(
+                directory: directory,
+                config: config,
+                apiURL: server.baseURL,
+                interval: "500ms"
+            )
+            defer { second.kill() }
+            #expect(await second.waitForTicks(8))
+            let state = try second.state()
+            #expect(await second.terminate() == 0)
 
-        #expect(requests.list.count == 3)
-        let info = try #require(state["daemon"] as? [String: Any])
-        #expect(info["requests"] as? Int == 0)
-        #expect(info["ticks_fetched"] as? Int == 0)
-        let day = try #require((info["quota"] as? [String: Any])?["day"] as? [String: Any])
-        #expect(abs((day["used"] as? Double ?? 0) - 3 * 2.4) < 0.001)
-        let locations = try #require(state["locations"] as? [[String: Any]])
-        #expect(locations.allSatisfy { $0["status"] as? String == "ok" })
+            #expect(requests.list.count == 3)
+            let info = try #require(state["daemon"] as? [String: Any])
+            #expect(info["requests"] as? Int == 0)
+            #expect(info["ticks_fetched"] as? Int == 0)
+            let day = try #require((info["quota"] as? [String: Any])?["day"] as? [String: Any])
+            #expect(abs((day["used"] as? Double ?? 0) - 3 * 2.4) < 0.001)
+            let locations = try #require(state["locations"] as? [[String: Any]])
+            #expect(locations.allSatisfy { $0["status"] as? String == "ok" })
+        }
     }
 
     @Test("SIGUSR1 makes every location due at once")
     func sigusr1RefreshesEveryLocation() async throws {
         await Self.avoidBoundary(of: 60, margin: 20)
         let requests = Requests()
-        let server = try await FakeOpenMeteoServer.start(
-            handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60))
-        )
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let daemon = try FaultDaemon(
-            directory: directory,
+        try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces, refresh: "auto"),
-            apiURL: server.baseURL,
+            handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60)),
             interval: "300ms"
-        )
-        defer { daemon.kill() }
-        #expect(await Fault.eventually(timeout: 10) { requests.list.count >= 3 })
-        try await Task.sleep(for: .seconds(1.5))
-        #expect(requests.list.count == 3)
-        daemon.process.signal(SIGUSR1)
-        #expect(await Fault.eventually(timeout: 5) { requests.list.count >= 6 })
-        try await Task.sleep(for: .seconds(1.5))
-        #expect(requests.list.count == 6)
-        #expect(await daemon.terminate() == 0)
-        try await server.shutdown()
+        ) { server, daemon in
+            #expect(await Fault.eventually(timeout: 10) { requests.list.count >= 3 })
+            try await Task.sleep(for: .seconds(1.5))
+            #expect(requests.list.count == 3)
+            daemon.process.signal(SIGUSR1)
+            #expect(await Fault.eventually(timeout: 5) { requests.list.count >= 6 })
+            try await Task.sleep(for: .seconds(1.5))
+            #expect(requests.list.count == 6)
+            #expect(await daemon.terminate() == 0)
+        }
     }
 
     @Test("a location whose requests hang does not starve the others (250 ms ticks, 1 s timeout)")
     func noLocationStarves() async throws {
         let requests = Requests()
         let hanging = 20.0
-        let server = try await FakeOpenMeteoServer.start(
+        let places = Fault.threePlaces + [Fault.Place(id: nil, name: "Delta", latitude: 40, longitude: 40)]
+        try await Fault.withDaemon(
+            config: Fault.config(places, timeout: "1s"),
             handler: requests.recording { request in
                 Double(request.query["latitude"] ?? "") == hanging ? .hang : FakeOpenMeteoServer.realistic(request)
-            }
-        )
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let places = Fault.threePlaces + [Fault.Place(id: nil, name: "Delta", latitude: 40, longitude: 40)]
-        let daemon = try FaultDaemon(
-            directory: directory,
-            config: Fault.config(places, timeout: "1s"),
-            apiURL: server.baseURL,
+            },
             interval: "250ms"
-        )
-        defer { daemon.kill() }
-        try await Task.sleep(for: .seconds(8))
-        let state = try daemon.state()
-        #expect(await daemon.terminate() == 0)
-        try await server.shutdown()
+        ) { server, daemon in
+            try await Task.sleep(for: .seconds(8))
+            let state = try daemon.state()
+            #expect(await daemon.terminate() == 0)
 
-        // One rotation is 1 s: about eight of them, each healthy location fetched in most.
-        for place in places where place.latitude != hanging {
-            #expect(
-                requests.count(latitude: place.latitude) >= 5,
-                "\(place.name): \(requests.count(latitude: place.latitude))"
-            )
-        }
-        #expect(requests.count(latitude: hanging) >= 2)
-        let info = try #require(state["daemon"] as? [String: Any])
-        #expect((info["ticks_skipped"] as? Int ?? 0) > 0)
-        let beta = try #require((state["locations"] as? [[String: Any]])?.first { $0["id"] as? String == "beta" })
-        #expect((beta["last_error"] as? [String: Any])?["kind"] as? String == "timeout")
-        if TestJournal.isAvailable {
-            let entries = try await Fault.journal(pid: daemon.pid) { entries in
-                entries.contains { $0["MESSAGE_ID"] == Fault.MessageID.stopping }
+            // One rotation is 1 s: about eight of them, each healthy location fetched in most.
+            for place in places where place.latitude != hanging {
+                #expect(
+                    requests.count(latitude: place.latitude) >= 5,
+                    "\(place.name): \(requests.count(latitude: place.latitude))"
+                )
             }
-            let queued = entries.filter { $0["WEATHER_QUEUED"] == "1" }
-            #expect(!queued.isEmpty)
-            #expect(queued.allSatisfy { $0["WEATHER_SOURCE"] == "network" && $0["WEATHER_FETCH_MS"] != nil })
+            #expect(requests.count(latitude: hanging) >= 2)
+            let info = try #require(state["daemon"] as? [String: Any])
+            #expect((info["ticks_skipped"] as? Int ?? 0) > 0)
+            let beta = try #require((state["locations"] as? [[String: Any]])?.first { $0["id"] as? String == "beta" })
+            #expect((beta["last_error"] as? [String: Any])?["kind"] as? String == "timeout")
+            if TestJournal.isAvailable {
+                let entries = try await Fault.journal(pid: daemon.pid) { entries in
+                    entries.contains { $0["MESSAGE_ID"] == Fault.MessageID.stopping }
+                }
+                let queued = entries.filter { $0["WEATHER_QUEUED"] == "1" }
+                #expect(!queued.isEmpty)
+                #expect(queued.allSatisfy { $0["WEATHER_SOURCE"] == "network" && $0["WEATHER_FETCH_MS"] != nil })
+            }
         }
     }
 
@@ -305,35 +283,40 @@ struct TwoClocksTests {
         // The daemon's 429 pauses until the next full minute: enough of it must be left for `once`.
         await Fault.avoidMinuteBoundary(margin: 10)
         let requests = Requests()
-        let server = try await FakeOpenMeteoServer.start(handler: requests.recording(FakeOpenMeteoServer.realistic))
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         // A daemon that got a 429 recorded its pause; `once` reads the same state file.
-        let limited = try await FakeOpenMeteoServer.start { _ in
+        let minutelyLimited: @Sendable (FakeRequest) -> FakeResponse = { _ in
             .openMeteoError(status: 429, reason: Fault.minutelyReason)
         }
-        let daemon = try FaultDaemon(
-            directory: directory,
-            config: Fault.config(Fault.onePlace),
-            apiURL: limited.baseURL
-        )
-        #expect(await Fault.eventually(timeout: 5) { limited.requestCount >= 1 && daemon.counter("ticks") ?? 0 >= 2 })
-        #expect(await daemon.terminate() == 0)
-        try await limited.shutdown()
+        let statePath = try await withFakeServer(handler: minutelyLimited) { limited in
+            let daemon = try FaultDaemon(
+                directory: directory,
+                config: Fault.config(Fault.onePlace),
+                apiURL: limited.baseURL
+            )
+            defer { daemon.kill() }
+            #expect(
+                await Fault.eventually(timeout: 5) { limited.requestCount >= 1 && daemon.counter("ticks") ?? 0 >= 2 }
+            )
+            #expect(await daemon.terminate() == 0)
+            return daemon.statePath
+        }
         let config = try directory.write("once.yaml", Fault.config(Fault.onePlace))
 
-        let refused = try Subprocess([
-            "once", "--config", config, "--state-file", daemon.statePath, "--api-url", server.baseURL,
-        ])
-        #expect(await refused.wait(timeout: 10) == 1)
-        #expect(refused.stderr.contains("paused until"), "\(refused.stderr)")
-        #expect(requests.list.isEmpty)
+        try await withFakeServer(handler: requests.recording(FakeOpenMeteoServer.realistic)) { server in
+            let refused = try Subprocess([
+                "once", "--config", config, "--state-file", statePath, "--api-url", server.baseURL,
+            ])
+            #expect(await refused.wait(timeout: 10) == 1)
+            #expect(refused.stderr.contains("paused until"), "\(refused.stderr)")
+            #expect(requests.list.isEmpty)
 
-        let forced = try Subprocess([
-            "once", "--force", "--config", config, "--state-file", daemon.statePath, "--api-url", server.baseURL,
-        ])
-        #expect(await forced.wait(timeout: 10) == 0)
-        #expect(requests.list.count == 1)
-        try await server.shutdown()
+            let forced = try Subprocess([
+                "once", "--force", "--config", config, "--state-file", statePath, "--api-url", server.baseURL,
+            ])
+            #expect(await forced.wait(timeout: 10) == 0)
+            #expect(requests.list.count == 1)
+        }
     }
 }

@@ -19,25 +19,25 @@ struct UntrustedClockTests {
     /// Three locations at 1 s against a look-alike with 60 s data periods on a clock `skew` seconds from
     /// the host's, for `seconds`; returns the requests per location and the last state.
     static func run(skew: Double, sendsDate: Bool, seconds: Double) async throws -> ([Double: Int], [String: Any]) {
-        let server = try await FakeOpenMeteoServer.start(handler: FakeOpenMeteoServer.realistic(dataInterval: 60))
-        server.clockOffset = skew
-        server.sendsDate = sendsDate
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let daemon = try FaultDaemon(
-            directory: directory,
-            config: Fault.config(Fault.threePlaces, refresh: "auto"),
-            apiURL: server.baseURL,
-            interval: "1s",
-            logTarget: "stderr"
-        )
-        defer { daemon.kill() }
-        try await Task.sleep(for: .seconds(seconds))
-        let state = try daemon.state()
-        let status = await daemon.terminate()
-        try await server.shutdown()
-        #expect(status == 0)
-        return (counts(server), state)
+        return try await withFakeServer(handler: FakeOpenMeteoServer.realistic(dataInterval: 60)) { server in
+            server.clockOffset = skew
+            server.sendsDate = sendsDate
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let daemon = try FaultDaemon(
+                directory: directory,
+                config: Fault.config(Fault.threePlaces, refresh: "auto"),
+                apiURL: server.baseURL,
+                interval: "1s",
+                logTarget: "stderr"
+            )
+            defer { daemon.kill() }
+            try await Task.sleep(for: .seconds(seconds))
+            let state = try daemon.state()
+            let status = await daemon.terminate()
+            #expect(status == 0)
+            return (counts(server), state)
+        }
     }
 
     @Test(
@@ -78,62 +78,91 @@ struct UntrustedClockTests {
     )
     func hostileRetryAfter(status: Int, longest: Double) async throws {
         await Fault.avoidMinuteBoundary(margin: 5)
-        let server = try await FakeOpenMeteoServer.start { _ in
+        let retryAfterForYears: @Sendable (FakeRequest) -> FakeResponse = { _ in
             .openMeteoError(
                 status: status,
                 reason: status == 429 ? Fault.minutelyReason : "The service is overloaded",
                 headers: [("Retry-After", "99999999")]
             )
         }
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let daemon = try FaultDaemon(
-            directory: directory,
+        try await Fault.withDaemon(
             config: Fault.config(Fault.onePlace),
-            apiURL: server.baseURL,
+            handler: retryAfterForYears,
             logTarget: "stderr"
-        )
-        defer { daemon.kill() }
-        #expect(
-            await Fault.eventually(timeout: 5) {
-                ((try? daemon.state())?["daemon"] as? [String: Any])?["backoff_until"] is String
+        ) { server, daemon in
+            #expect(
+                await Fault.eventually(timeout: 5) {
+                    ((try? daemon.state())?["daemon"] as? [String: Any])?["backoff_until"] is String
+                }
+            )
+            let state = try daemon.state()
+            _ = await daemon.terminate()
+            let info = try #require(state["daemon"] as? [String: Any])
+            let until = try #require((info["backoff_until"] as? String).flatMap(Fault.seconds(rfc3339:)))
+            #expect(until - Fault.now <= longest, "paused until \(info["backoff_until"] ?? "")")
+            #expect(info["backoff_cause"] as? String == (status == 429 ? "rate_limited_minute" : "unavailable"))
+            let began = daemon.stderr.split(separator: "\n").filter {
+                $0.hasPrefix("NOTICE: API requests paused until")
             }
-        )
-        let state = try daemon.state()
-        _ = await daemon.terminate()
-        try await server.shutdown()
-        let info = try #require(state["daemon"] as? [String: Any])
-        let until = try #require((info["backoff_until"] as? String).flatMap(Fault.seconds(rfc3339:)))
-        #expect(until - Fault.now <= longest, "paused until \(info["backoff_until"] ?? "")")
-        #expect(info["backoff_cause"] as? String == (status == 429 ? "rate_limited_minute" : "unavailable"))
-        let began = daemon.stderr.split(separator: "\n").filter { $0.hasPrefix("NOTICE: API requests paused until") }
-        #expect(began.count == 1)
-        #expect(began.first?.contains("Retry-After of 99999999 s") == true, "\(began)")
-        #expect(began.first?.contains("weather.retry_after_seconds=99999999") == true, "\(began)")
+            #expect(began.count == 1)
+            #expect(began.first?.contains("Retry-After of 99999999 s") == true, "\(began)")
+            #expect(began.first?.contains("weather.retry_after_seconds=99999999") == true, "\(began)")
+        }
     }
 
-    /// A cache with weather for `Fault.onePlace` (from a first daemon's run against `server`) and a saved
-    /// pause until `until` for `cause`, as a wrong clock or a hand edit could leave it; returns its path.
-    static func stateWithSavedPause(
-        server: FakeOpenMeteoServer,
-        directory: TemporaryDirectory,
-        config: String,
+    /// A saved pause to restart over: the look-alike, the temporary directory, the configuration, and the
+    /// cache the first run left there.
+    struct SavedPause {
+        var server: FakeOpenMeteoServer
+        var directory: TemporaryDirectory
+        var config: String
+        var cachePath: String
+
+        /// A second daemon over the saved pause, one tick in, then sent SIGUSR1: every location is due at
+        /// once, and a pause still applies.
+        func restartAndRefresh() async throws -> FaultDaemon {
+            let second = try FaultDaemon(
+                directory: directory,
+                config: config,
+                apiURL: server.baseURL,
+                logTarget: "stderr"
+            )
+            #expect(await second.waitForTicks(1))
+            second.process.signal(SIGUSR1)
+            return second
+        }
+    }
+
+    /// A cache with weather for `Fault.onePlace` (from a first daemon's run against a look-alike) and a saved
+    /// pause until `until` for `cause`, as a wrong clock or a hand edit could leave it, for `body`.
+    static func withSavedPause(
         until: String,
-        cause: String?
-    ) async throws -> String {
-        let first = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, logTarget: "stderr")
-        defer { first.kill() }
-        #expect(await first.waitForTicks(2))
-        #expect(await first.terminate() == 0)
-        // What a restart reads: the cache.
-        let data = try Data(contentsOf: URL(fileURLWithPath: first.cachePath))
-        var state = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        var info = try #require(state["daemon"] as? [String: Any])
-        info["backoff_until"] = until
-        info["backoff_cause"] = cause ?? NSNull()
-        state["daemon"] = info
-        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: first.cachePath))
-        return first.cachePath
+        cause: String?,
+        _ body: (SavedPause) async throws -> Void
+    ) async throws {
+        try await withFakeServer { server in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let config = Fault.config(Fault.onePlace, refresh: "auto")
+            let first = try FaultDaemon(
+                directory: directory,
+                config: config,
+                apiURL: server.baseURL,
+                logTarget: "stderr"
+            )
+            defer { first.kill() }
+            #expect(await first.waitForTicks(2))
+            #expect(await first.terminate() == 0)
+            // What a restart reads: the cache.
+            let data = try Data(contentsOf: URL(fileURLWithPath: first.cachePath))
+            var state = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            var info = try #require(state["daemon"] as? [String: Any])
+            info["backoff_until"] = until
+            info["backoff_cause"] = cause ?? NSNull()
+            state["daemon"] = info
+            try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: first.cachePath))
+            try await body(SavedPause(server: server, directory: directory, config: config, cachePath: first.cachePath))
+        }
     }
 
     @Test(
@@ -141,59 +170,35 @@ struct UntrustedClockTests {
         arguments: [("2056-01-01T00:00:00Z", "rate_limited_day"), ("2056-01-01T00:00:00Z", nil)] as [(String, String?)]
     )
     func savedPauseDecadesAhead(until: String, cause: String?) async throws {
-        let server = try await FakeOpenMeteoServer.start(handler: FakeOpenMeteoServer.realistic)
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let config = Fault.config(Fault.onePlace, refresh: "auto")
-        let cachePath = try await Self.stateWithSavedPause(
-            server: server,
-            directory: directory,
-            config: config,
-            until: until,
-            cause: cause
-        )
-        // `weatherd once` judges the saved pause the same way: it fetches instead of refusing.
-        let configPath = try directory.write("once.yaml", config)
-        let once = try Subprocess([
-            "once", "--config", configPath, "--cache-file", cachePath, "--api-url", server.baseURL,
-        ])
-        #expect(await once.wait(timeout: 10) == 0, "\(once.stderr)")
-        // Force a request: SIGUSR1 makes every location due at once, pauses still apply.
-        let before = server.requestCount
-        let second = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, logTarget: "stderr")
-        defer { second.kill() }
-        #expect(await second.waitForTicks(1))
-        second.process.signal(SIGUSR1)
-        #expect(await Fault.eventually(timeout: 5) { server.requestCount > before }, "no request: the pause held")
-        let after = try second.state()
-        #expect((after["daemon"] as? [String: Any])?["backoff_until"] is NSNull)
-        _ = await second.terminate()
-        try await server.shutdown()
-        let notices = second.stderr.split(separator: "\n").filter { $0.contains("the saved pause until") }
-        #expect(notices.count == 1, "\(second.stderr)")
+        try await Self.withSavedPause(until: until, cause: cause) { saved in
+            let server = saved.server
+            // `weatherd once` judges the saved pause the same way: it fetches instead of refusing.
+            let configPath = try saved.directory.write("once.yaml", saved.config)
+            let once = try Subprocess([
+                "once", "--config", configPath, "--cache-file", saved.cachePath, "--api-url", server.baseURL,
+            ])
+            #expect(await once.wait(timeout: 10) == 0, "\(once.stderr)")
+            let before = server.requestCount
+            let second = try await saved.restartAndRefresh()
+            defer { second.kill() }
+            #expect(await Fault.eventually(timeout: 5) { server.requestCount > before }, "no request: the pause held")
+            let after = try second.state()
+            #expect((after["daemon"] as? [String: Any])?["backoff_until"] is NSNull)
+            _ = await second.terminate()
+            let notices = second.stderr.split(separator: "\n").filter { $0.contains("the saved pause until") }
+            #expect(notices.count == 1, "\(second.stderr)")
+        }
     }
 
     @Test("a saved pause within its cause's limit holds across a restart")
     func savedPauseWithinItsLimit() async throws {
-        let server = try await FakeOpenMeteoServer.start(handler: FakeOpenMeteoServer.realistic)
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let config = Fault.config(Fault.onePlace, refresh: "auto")
-        _ = try await Self.stateWithSavedPause(
-            server: server,
-            directory: directory,
-            config: config,
-            until: Fault.rfc3339(Fault.now + 120),
-            cause: "unavailable"
-        )
-        let before = server.requestCount
-        let second = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, logTarget: "stderr")
-        defer { second.kill() }
-        #expect(await second.waitForTicks(1))
-        second.process.signal(SIGUSR1)
-        try await Task.sleep(for: .seconds(2))
-        #expect(server.requestCount == before, "a request went out during a valid pause")
-        _ = await second.terminate()
-        try await server.shutdown()
+        try await Self.withSavedPause(until: Fault.rfc3339(Fault.now + 120), cause: "unavailable") { saved in
+            let before = saved.server.requestCount
+            let second = try await saved.restartAndRefresh()
+            defer { second.kill() }
+            try await Task.sleep(for: .seconds(2))
+            #expect(saved.server.requestCount == before, "a request went out during a valid pause")
+            _ = await second.terminate()
+        }
     }
 }

@@ -8,7 +8,7 @@ import WeatherCore
 @Suite("ForecastDecoder: blocks")
 struct ForecastBlocksDecoderTests {
     @Test func decodesTheHoursAndDaysOfTheFixture() throws {
-        let forecast = try ForecastDecoder.decodeForecast(try blockFixture("next-hourly-daily.json"), units: Units())
+        let forecast = try ForecastDecoder.decodeForecast(try fixtureBytes("next-hourly-daily.json"), units: Units())
         #expect(forecast.droppedBlocks.isEmpty)
         let hours = try #require(forecast.hourly)
         #expect(hours.count == 24)
@@ -33,7 +33,7 @@ struct ForecastBlocksDecoderTests {
     }
 
     @Test func decodesTheFifteenMinuteSteps() throws {
-        let forecast = try ForecastDecoder.decodeForecast(try blockFixture("next-minutely15.json"), units: Units())
+        let forecast = try ForecastDecoder.decodeForecast(try fixtureBytes("next-minutely15.json"), units: Units())
         let steps = try #require(forecast.nowcast)
         #expect(steps.count == 8)
         #expect(steps.first?.time == forecast.weather.observedAt)
@@ -84,7 +84,7 @@ struct ForecastBlocksDecoderTests {
     ])
     func aBadBlockIsDroppedAloneWithOneSentence(_ hostile: Hostile) throws {
         var body = try #require(
-            try JSONSerialization.jsonObject(with: Data(blockFixture("next-hourly-daily.json"))) as? [String: Any]
+            try JSONSerialization.jsonObject(with: Data(fixtureBytes("next-hourly-daily.json"))) as? [String: Any]
         )
         var block = Columns(try #require(body[hostile.block] as? [String: Any]))
         hostile.edit(&block)
@@ -107,7 +107,7 @@ struct ForecastBlocksDecoderTests {
     /// After a change to summer time local midnights come 23 hours apart: the dates still follow each other.
     @Test func daysAfterAChangeOfSummerTimeKeepTheirDates() throws {
         var body = try #require(
-            try JSONSerialization.jsonObject(with: Data(blockFixture("next-hourly-daily.json"))) as? [String: Any]
+            try JSONSerialization.jsonObject(with: Data(fixtureBytes("next-hourly-daily.json"))) as? [String: Any]
         )
         var block = Columns(try #require(body["daily"] as? [String: Any]))
         for index in 1..<7 { block.shift("time", at: index, by: -3600) }
@@ -125,14 +125,14 @@ struct ForecastBlocksDecoderTests {
     }
 
     @Test func anOffsetThatIsNoPlacesIsAnInvalidResponse() throws {
-        let text = String(decoding: try blockFixture("next-hourly-daily.json"), as: UTF8.self)
+        let text = String(decoding: try fixtureBytes("next-hourly-daily.json"), as: UTF8.self)
             .replacingOccurrences(of: "\"utc_offset_seconds\":3600", with: "\"utc_offset_seconds\":9223372036854775807")
         #expect(throws: FetchError.self) { try ForecastDecoder.decodeForecast(Array(text.utf8), units: Units()) }
     }
 
     @Test func aNullValueIsOmittedForItsStepAlone() throws {
         var body = try #require(
-            try JSONSerialization.jsonObject(with: Data(blockFixture("next-minutely15.json"))) as? [String: Any]
+            try JSONSerialization.jsonObject(with: Data(fixtureBytes("next-minutely15.json"))) as? [String: Any]
         )
         var block = Columns(try #require(body["minutely_15"] as? [String: Any]))
         block["precipitation", 4] = NSNull()
@@ -147,7 +147,7 @@ struct ForecastBlocksDecoderTests {
 
     @Test func aBlockThatIsNotAnObjectIsDroppedAndTheResponseUsed() throws {
         var body = try #require(
-            try JSONSerialization.jsonObject(with: Data(blockFixture("next-minutely15.json"))) as? [String: Any]
+            try JSONSerialization.jsonObject(with: Data(fixtureBytes("next-minutely15.json"))) as? [String: Any]
         )
         body["minutely_15"] = 5
         let forecast = try ForecastDecoder.decodeForecast(
@@ -159,7 +159,7 @@ struct ForecastBlocksDecoderTests {
     }
 
     @Test func blocksInImperialUnitsAreCheckedInMetric() throws {
-        let text = String(decoding: try blockFixture("next-hourly-daily.json"), as: UTF8.self)
+        let text = String(decoding: try fixtureBytes("next-hourly-daily.json"), as: UTF8.self)
             .replacingOccurrences(of: "\"°C\"", with: "\"°F\"")
             .replacingOccurrences(of: "\"km/h\"", with: "\"mp/h\"")
             .replacingOccurrences(of: "\"mm\"", with: "\"inch\"")
@@ -214,13 +214,4 @@ struct Columns {
     mutating func shift(_ column: String, by seconds: Double) {
         values[column] = (values[column] as? [Any] ?? []).map { (($0 as? NSNumber)?.doubleValue ?? 0) + seconds }
     }
-}
-
-/// The bytes of a fixture file in `Fixtures/` (copied from `shared/fixtures/next`).
-private func blockFixture(_ name: String) throws -> [UInt8] {
-    let url = try #require(
-        Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"),
-        "missing fixture \(name)"
-    )
-    return Array(try Data(contentsOf: url))
 }

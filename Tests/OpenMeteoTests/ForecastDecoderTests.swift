@@ -11,7 +11,7 @@ struct ForecastDecoderTests {
     // MARK: - Fixtures
 
     @Test func decodesEveryFieldOfBerlin() throws {
-        let weather = try ForecastDecoder.decode(try fixture("current-berlin.json"), units: Units())
+        let weather = try ForecastDecoder.decode(try fixtureBytes("current-berlin.json"), units: Units())
         #expect(weather.observedAt == Timestamp(secondsSinceEpoch: 1_763_784_000))
         #expect(weather.utcOffsetSeconds == 3600)
         #expect(weather.temperature == 2.0)
@@ -33,7 +33,7 @@ struct ForecastDecoderTests {
     }
 
     @Test func decodesImperialNight() throws {
-        let weather = try ForecastDecoder.decode(try fixture("current-imperial-night.json"), units: imperial)
+        let weather = try ForecastDecoder.decode(try fixtureBytes("current-imperial-night.json"), units: imperial)
         #expect(weather.isDay == false)
         #expect(weather.temperature == 28.4)
         #expect(weather.apparentTemperature == 19.9)
@@ -46,20 +46,20 @@ struct ForecastDecoderTests {
     }
 
     @Test func fahrenheitBodyWhenCelsiusWasAskedIsInvalid() throws {
-        let error = try #require(decodeError(try fixture("current-imperial-night.json"), units: Units()))
+        let error = try #require(decodeError(try fixtureBytes("current-imperial-night.json"), units: Units()))
         #expect(error.kind == .invalidResponse)
         #expect(error.message.contains("°F"))
         #expect(error.httpStatus == nil)
     }
 
     @Test func celsiusBodyWhenFahrenheitWasAskedIsInvalid() throws {
-        let error = try #require(decodeError(try fixture("current-berlin.json"), units: imperial))
+        let error = try #require(decodeError(try fixtureBytes("current-berlin.json"), units: imperial))
         #expect(error.kind == .invalidResponse)
         #expect(error.message.contains("°C"))
     }
 
     @Test func nullsAreAbsentAndAFloatCodeIsAccepted() throws {
-        let weather = try ForecastDecoder.decode(try fixture("current-nulls-float-code.json"), units: Units())
+        let weather = try ForecastDecoder.decode(try fixtureBytes("current-nulls-float-code.json"), units: Units())
         #expect(weather.temperature == 11.3)
         #expect(weather.apparentTemperature == nil)
         #expect(weather.relativeHumidity == nil)
@@ -85,14 +85,14 @@ struct ForecastDecoderTests {
         ]
     )
     func errorReasonOfFixture(name: String, reason: String) throws {
-        let body = try fixture(name)
+        let body = try fixtureBytes(name)
         #expect(ForecastDecoder.errorReason(body) == reason)
         // An error body is not a forecast.
         #expect(decodeError(body, units: Units())?.kind == .invalidResponse)
     }
 
     @Test func errorReasonIsNilForBodiesThatAreNotErrors() throws {
-        #expect(ForecastDecoder.errorReason(try fixture("current-berlin.json")) == nil)
+        #expect(ForecastDecoder.errorReason(try fixtureBytes("current-berlin.json")) == nil)
         #expect(ForecastDecoder.errorReason(Array("<html>oops</html>".utf8)) == nil)
         #expect(ForecastDecoder.errorReason(Array(#"{"error":false,"reason":"fine"}"#.utf8)) == nil)
         #expect(ForecastDecoder.errorReason(Array(#"{"error":true}"#.utf8)) == nil)
@@ -100,7 +100,7 @@ struct ForecastDecoderTests {
     }
 
     @Test func streamingErrorWithStatus200IsInvalid() throws {
-        let error = try #require(decodeError(try fixture("streaming-error-200.txt"), units: Units()))
+        let error = try #require(decodeError(try fixtureBytes("streaming-error-200.txt"), units: Units()))
         #expect(error.kind == .invalidResponse)
         #expect(error.message.contains("streaming"))
     }
@@ -286,13 +286,4 @@ private func decodeError(_ body: some Collection<UInt8>, units: Units) -> FetchE
     } catch {
         return error
     }
-}
-
-/// The bytes of a fixture file in `Fixtures/`.
-private func fixture(_ name: String) throws -> [UInt8] {
-    let url = try #require(
-        Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"),
-        "missing fixture \(name)"
-    )
-    return Array(try Data(contentsOf: url))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import Systemd
 import Testing
 import WeatherTestSupport
@@ -153,21 +154,38 @@ struct JournaldIntegrationTests {
     }
 }
 
-/// A fallback log handler that records what reaches it.
-final class FallbackRecorder: LogHandler, @unchecked Sendable {
+/// A fallback log handler that records what reaches it. `LogHandler` wants settable properties: they live
+/// behind a mutex with the events, so the recorder is checked `Sendable`.
+final class FallbackRecorder: LogHandler, Sendable {
     struct Event {
         var level: Logger.Level
         var message: String
         var metadata: [String: String]
     }
 
-    private let lock = NSLock()
-    private var recorded: [Event] = []
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-    var metadataProvider: Logger.MetadataProvider?
+    private struct State {
+        var recorded: [Event] = []
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        var metadataProvider: Logger.MetadataProvider?
+    }
 
-    var events: [Event] { lock.withLock { recorded } }
+    private let state = Mutex(State())
+
+    var metadata: Logger.Metadata {
+        get { state.withLock { $0.metadata } }
+        set { state.withLock { $0.metadata = newValue } }
+    }
+    var logLevel: Logger.Level {
+        get { state.withLock { $0.logLevel } }
+        set { state.withLock { $0.logLevel = newValue } }
+    }
+    var metadataProvider: Logger.MetadataProvider? {
+        get { state.withLock { $0.metadataProvider } }
+        set { state.withLock { $0.metadataProvider = newValue } }
+    }
+
+    var events: [Event] { state.withLock { $0.recorded } }
     var count: Int { events.count }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -181,6 +199,6 @@ final class FallbackRecorder: LogHandler, @unchecked Sendable {
             message: event.message.description,
             metadata: (event.metadata ?? [:]).mapValues(\.description)
         )
-        lock.withLock { recorded.append(entry) }
+        state.withLock { $0.recorded.append(entry) }
     }
 }

@@ -199,26 +199,50 @@ struct ForecastBlocksSlotTests {
         #expect(forecast.blocks(wanted: wanted, utcOffsetSeconds: 0, at: Self.time("2026-11-24T12:00:00Z")).days == 7)
     }
 
-    /// UTC+13 (Tonga): the local date changes at 11:00 UTC, inside the 06:00–12:00 slot.
-    @Test func daysRideOnTheFirstRequestAfterTheLocalDateChangedAtUTCPlus13() {
-        let offset = 13 * 3600
-        let forecast = Self.fetched(at: Self.time("2026-11-24T06:15:30Z"), offset: offset)
-        #expect(forecast.daily.first?.date == LocalDate(parsing: "2026-11-24"))
-        let beforeMidnight = Self.time("2026-11-24T10:59:30Z")
-        #expect(forecast.blocks(wanted: ForecastSettings(), utcOffsetSeconds: offset, at: beforeMidnight).days == nil)
-        let afterMidnight = Self.time("2026-11-24T11:00:30Z")
-        #expect(LocalDate(at: afterMidnight, utcOffsetSeconds: offset) == LocalDate(parsing: "2026-11-25"))
-        #expect(forecast.blocks(wanted: ForecastSettings(), utcOffsetSeconds: offset, at: afterMidnight).days == 7)
+    /// A local midnight inside the 06:00–12:00 UTC slot, and the local dates on either side of it.
+    struct MidnightInTheSlot: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var offset: Int
+        /// The local date at the fetch, 06:15:30 UTC.
+        var fetchedOn: String
+        var beforeMidnight: String
+        var afterMidnight: String
+        var nextDay: String
+
+        static let all = [
+            // Tonga: the local date changes at 11:00 UTC.
+            MidnightInTheSlot(
+                testDescription: "UTC+13",
+                offset: 13 * 3600,
+                fetchedOn: "2026-11-24",
+                beforeMidnight: "2026-11-24T10:59:30Z",
+                afterMidnight: "2026-11-24T11:00:30Z",
+                nextDay: "2026-11-25"
+            ),
+            // Hawaii: the local date changes at 10:00 UTC.
+            MidnightInTheSlot(
+                testDescription: "UTC-10",
+                offset: -10 * 3600,
+                fetchedOn: "2026-11-23",
+                beforeMidnight: "2026-11-24T09:59:30Z",
+                afterMidnight: "2026-11-24T10:00:30Z",
+                nextDay: "2026-11-24"
+            ),
+        ]
     }
 
-    /// UTC−10 (Hawaii): the local date changes at 10:00 UTC, inside the 06:00–12:00 slot.
-    @Test func daysRideOnTheFirstRequestAfterTheLocalDateChangedAtUTCMinus10() {
-        let offset = -10 * 3600
+    @Test(
+        "days ride on the first request after the local date changed within a slot",
+        arguments: MidnightInTheSlot.all
+    )
+    func daysRideOnTheFirstRequestAfterTheLocalDateChanged(_ midnight: MidnightInTheSlot) {
+        let offset = midnight.offset
         let forecast = Self.fetched(at: Self.time("2026-11-24T06:15:30Z"), offset: offset)
-        #expect(forecast.daily.first?.date == LocalDate(parsing: "2026-11-23"))
-        let beforeMidnight = Self.time("2026-11-24T09:59:30Z")
+        #expect(forecast.daily.first?.date == LocalDate(parsing: midnight.fetchedOn))
+        let beforeMidnight = Self.time(midnight.beforeMidnight)
         #expect(forecast.blocks(wanted: ForecastSettings(), utcOffsetSeconds: offset, at: beforeMidnight).days == nil)
-        let afterMidnight = Self.time("2026-11-24T10:00:30Z")
+        let afterMidnight = Self.time(midnight.afterMidnight)
+        #expect(LocalDate(at: afterMidnight, utcOffsetSeconds: offset) == LocalDate(parsing: midnight.nextDay))
         #expect(forecast.blocks(wanted: ForecastSettings(), utcOffsetSeconds: offset, at: afterMidnight).days == 7)
     }
 

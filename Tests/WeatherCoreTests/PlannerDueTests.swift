@@ -46,11 +46,8 @@ struct PlannerDueTests {
 
     @Test func noNewsIsRetriedLikeAFailureAndKeepsTheStatus() {
         var harness = PlannerHarness(locations: [berlin])
-        _ = harness.tickFetching()
-        harness.succeed()
-        let observed = harness.record(berlin).weather!.observedAt
-        harness.advance(961)
-        #expect(harness.tickFetching() != nil)
+        let (observed, fetching) = harness.fetchThenTickADataPeriodLater(berlin)
+        #expect(fetching)
         // The API still sends the old period: no news.
         let plan = harness.succeed(observedAt: observed)
         #expect(plan.change == .weather(news: false))
@@ -80,11 +77,8 @@ struct PlannerDueTests {
 
     @Test func aFailingLocationIsNoLongerInErrorAfterASuccessfulFetchWithoutNews() {
         var harness = PlannerHarness(locations: [berlin])
-        _ = harness.tickFetching()
-        harness.succeed()
-        let observed = harness.record(berlin).weather!.observedAt
-        harness.advance(961)
-        #expect(harness.tickFetching() != nil)
+        let (observed, fetching) = harness.fetchThenTickADataPeriodLater(berlin)
+        #expect(fetching)
         harness.fail(.network)
         #expect(harness.record(berlin).lastError != nil)
         harness.advance(10)
@@ -103,11 +97,8 @@ struct PlannerDueTests {
 
     @Test func olderDataNeverReplacesNewer() {
         var harness = PlannerHarness(locations: [berlin])
-        _ = harness.tickFetching()
-        harness.succeed()
-        let observed = harness.record(berlin).weather!.observedAt
-        harness.advance(961)
-        _ = harness.tickFetching()
+        let (observed, fetching) = harness.fetchThenTickADataPeriodLater(berlin)
+        #expect(fetching)
         harness.succeed(observedAt: observed.adding(seconds: -900))
         #expect(harness.record(berlin).weather?.observedAt == observed)
     }

@@ -78,28 +78,34 @@ struct PlannerHarness {
             wetFromStep: wetFromStep
         )
         if let today { forecast.daily = [today] }
-        return planner.finish(
-            FetchOutcome(
-                result: .success(forecast),
-                elapsed: .seconds(elapsed),
-                apiClockSample: sendsDate ? apiSkew : nil
-            ),
-            at: now
-        )!
+        return finish(.success(forecast), elapsed: elapsed)
     }
 
     /// Ends the fetch in flight with `error`.
     @discardableResult
     mutating func fail(_ error: FetchError = .network, elapsed: Double = 0) -> FinishPlan {
         advance(elapsed)
-        return planner.finish(
-            FetchOutcome(
-                result: .failure(error),
-                elapsed: .seconds(elapsed),
-                apiClockSample: sendsDate ? apiSkew : nil
-            ),
+        return finish(.failure(error), elapsed: elapsed)
+    }
+
+    /// Ends the fetch in flight with `result`, which took `elapsed` seconds, with an API clock sample when
+    /// answers carry a `Date`.
+    private mutating func finish(_ result: Result<Forecast, FetchError>, elapsed: Double) -> FinishPlan {
+        planner.finish(
+            FetchOutcome(result: result, elapsed: .seconds(elapsed), apiClockSample: sendsDate ? apiSkew : nil),
             at: now
         )!
+    }
+
+    /// Fetches `location` (answered at once), then ticks again a data period and a visit later (961 s, with
+    /// the 900 s periods ``succeed(observedAt:dataInterval:today:wetFromStep:elapsed:)`` answers), leaving the
+    /// fetch that tick starts in flight: the first answer's observation time, and whether the tick fetched.
+    mutating func fetchThenTickADataPeriodLater(_ location: Location) -> (observed: Timestamp, fetching: Bool) {
+        _ = tickFetching()
+        succeed()
+        let observed = record(location).weather!.observedAt
+        advance(961)
+        return (observed, tickFetching() != nil)
     }
 
     /// Ticks once per interval until every location has been fetched once, each fetch answered at once.

@@ -6,28 +6,60 @@ import WeatherDaemon
 /// The one journal entry per tick (docs/journal.md), seen through a recording swift-log handler.
 @Suite("WeatherService: log entries")
 struct WeatherServiceLogTests {
+    /// Expects the log to hold one entry with `messageID`, of the first tick, at Berlin, with `level` and
+    /// `message`: a `weather.fetch_ms` in whole milliseconds, and otherwise the metadata every entry of that
+    /// tick carries and `metadata`.
+    private func expectTheFirstTicksEntry(
+        _ messageID: String,
+        in log: LogRecorder,
+        level: Logger.Level,
+        message: String,
+        metadata: [String: String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let entries = log.entries(messageID: messageID)
+        #expect(entries.count == 1, sourceLocation: sourceLocation)
+        let entry = try #require(entries.first, sourceLocation: sourceLocation)
+        #expect(entry.level == level, sourceLocation: sourceLocation)
+        #expect(entry.message == message, sourceLocation: sourceLocation)
+        let fetchMS = try #require(entry["weather.fetch_ms"], sourceLocation: sourceLocation)
+        #expect(!fetchMS.isEmpty && fetchMS.allSatisfy(\.isNumber), sourceLocation: sourceLocation)
+        var rest = entry.metadata
+        rest["weather.fetch_ms"] = nil
+        let first: [String: String] = [
+            "message_id": messageID,
+            "weather.location": "berlin",
+            "weather.location_name": "Berlin",
+            "weather.latitude": "52.52",
+            "weather.longitude": "13.41",
+            "weather.rotation_index": "0",
+        ]
+        #expect(rest == first.merging(metadata) { $1 }, sourceLocation: sourceLocation)
+    }
+
+    /// The weather entry of a tick at `location`, the only one configured, answered with `weather`.
+    private func weatherEntry(
+        at location: Location = ServiceHarness.berlin,
+        for weather: Weather
+    ) async throws -> LoggedEntry {
+        let h = ServiceHarness(locations: [location])
+        await h.start()
+        h.provider.script(location.id, .weather(weather))
+        await h.tick()
+        return try #require(h.log.entries(messageID: MessageID.weather).first)
+    }
+
     @Test func successEntry() async throws {
         let h = ServiceHarness()
         await h.start()
         h.log.removeAll()
         await h.tick()
-        let entries = h.log.entries(messageID: MessageID.weather)
-        #expect(entries.count == 1)
-        let entry = try #require(entries.first)
-        #expect(entry.level == .info)
-        #expect(entry.message == "Berlin: 2.0 °C, Slight rain")
-        let fetchMS = try #require(entry["weather.fetch_ms"])
-        #expect(!fetchMS.isEmpty && fetchMS.allSatisfy(\.isNumber))
-        var metadata = entry.metadata
-        metadata["weather.fetch_ms"] = nil
-        #expect(
-            metadata == [
-                "message_id": MessageID.weather,
-                "weather.location": "berlin",
-                "weather.location_name": "Berlin",
-                "weather.latitude": "52.52",
-                "weather.longitude": "13.41",
-                "weather.rotation_index": "0",
+        try expectTheFirstTicksEntry(
+            MessageID.weather,
+            in: h.log,
+            level: .info,
+            message: "Berlin: 2.0 °C, Slight rain",
+            metadata: [
                 "weather.temperature": "2",
                 "weather.temperature_unit": "°C",
                 "weather.apparent_temperature": "-1.3",
@@ -49,8 +81,6 @@ struct WeatherServiceLogTests {
     }
 
     @Test func successEntryAtNightInFahrenheit() async throws {
-        let h = ServiceHarness(locations: [ServiceHarness.newYork])
-        await h.start()
         let night = Weather(
             observedAt: Timestamp(rfc3339: "2026-11-22T03:45:00Z")!,
             temperature: 28.04,
@@ -62,9 +92,7 @@ struct WeatherServiceLogTests {
             code: WMOCode(73),
             units: Units(temperature: .fahrenheit, windSpeed: .mph, precipitation: .inch)
         )
-        h.provider.script("new-york", .weather(night))
-        await h.tick()
-        let entry = try #require(h.log.entries(messageID: MessageID.weather).first)
+        let entry = try await weatherEntry(at: ServiceHarness.newYork, for: night)
         #expect(entry.message == "New York: 28.0 °F, Moderate snow fall")
         #expect(entry["weather.location"] == "new-york")
         #expect(entry["weather.location_name"] == "New York")
@@ -79,11 +107,7 @@ struct WeatherServiceLogTests {
     }
 
     @Test func missingValuesAreLeftOutNotFaked() async throws {
-        let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        await h.start()
-        h.provider.script("berlin", .weather(Weather(observedAt: Timestamp(rfc3339: "2026-11-22T04:00:00Z")!)))
-        await h.tick()
-        let entry = try #require(h.log.entries(messageID: MessageID.weather).first)
+        let entry = try await weatherEntry(for: Weather(observedAt: Timestamp(rfc3339: "2026-11-22T04:00:00Z")!))
         #expect(entry.message == "Berlin: Unknown weather")
         for key in [
             "weather.temperature", "weather.apparent_temperature", "weather.humidity", "weather.wind_speed",
@@ -97,13 +121,9 @@ struct WeatherServiceLogTests {
     }
 
     @Test func unknownCodeEntry() async throws {
-        let h = ServiceHarness(locations: [ServiceHarness.berlin])
-        await h.start()
         var weather = ScriptedProvider.defaultWeather
         weather.code = WMOCode(42)
-        h.provider.script("berlin", .weather(weather))
-        await h.tick()
-        let entry = try #require(h.log.entries(messageID: MessageID.weather).first)
+        let entry = try await weatherEntry(for: weather)
         #expect(entry.message == "Berlin: 2.0 °C, Unknown weather code 42")
         #expect(entry["weather.code"] == "42")
         #expect(entry["weather.condition"] == "unknown")
@@ -116,22 +136,12 @@ struct WeatherServiceLogTests {
         h.log.removeAll()
         h.provider.script("berlin", .failure(FetchError(kind: .timeout, message: "timed out after 5 s")))
         await h.tick()
-        let entries = h.log.entries(messageID: MessageID.fetchFailed)
-        #expect(entries.count == 1)
-        let entry = try #require(entries.first)
-        #expect(entry.level == .warning)
-        #expect(entry.message == "Berlin: fetch failed: timed out after 5 s")
-        #expect(entry["weather.fetch_ms"]?.allSatisfy(\.isNumber) == true)
-        var metadata = entry.metadata
-        metadata["weather.fetch_ms"] = nil
-        #expect(
-            metadata == [
-                "message_id": MessageID.fetchFailed,
-                "weather.location": "berlin",
-                "weather.location_name": "Berlin",
-                "weather.latitude": "52.52",
-                "weather.longitude": "13.41",
-                "weather.rotation_index": "0",
+        try expectTheFirstTicksEntry(
+            MessageID.fetchFailed,
+            in: h.log,
+            level: .warning,
+            message: "Berlin: fetch failed: timed out after 5 s",
+            metadata: [
                 "weather.error_kind": "timeout",
                 "weather.error": "timed out after 5 s",
                 "weather.source": "network",

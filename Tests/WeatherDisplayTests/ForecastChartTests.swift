@@ -7,6 +7,15 @@ struct ForecastChartTests {
     private let outlook = Outlook(Fixture.berlin, in: Fixture.snapshot(), at: Fixture.now)
     private let plain = ANSIStyle(isOn: false)
 
+    /// The `forecast` command's report on the fixture's snapshot at `path`, for `location` (nil: all), at `now`.
+    private func report(
+        path: String = "p",
+        location: String?,
+        now: Timestamp = Fixture.now
+    ) -> ForecastReport {
+        ForecastReport.make(.success(Fixture.snapshot()), path: path, location: location, now: now, colour: plain)
+    }
+
     @Test func chartOfTheComingHours() {
         let chart = ForecastChart.render(outlook, clock: .twentyFourHour, style: plain)
         #expect(
@@ -69,60 +78,30 @@ struct ForecastChartTests {
     }
 
     @Test func theCommandsReport() {
-        let report = ForecastReport.make(
-            .success(Fixture.snapshot()),
-            path: "/run/weatherd/state.json",
-            location: "berlin",
-            now: Fixture.now,
-            colour: plain
-        )
-        #expect(report.exitStatus == 0)
-        #expect(report.error == nil)
-        let lines = report.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let berlin = report(path: "/run/weatherd/state.json", location: "berlin")
+        #expect(berlin.exitStatus == 0)
+        #expect(berlin.error == nil)
+        let lines = berlin.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "Berlin: 2.0 °C, Slight rain · rain in 25 min")
         #expect(lines[1] == "12°C ┤      ██")
         #expect(lines[12] == "")
         #expect(lines[13].hasPrefix("Day "))
         #expect(lines.count == 17)
 
-        let all = ForecastReport.make(
-            .success(Fixture.snapshot()),
-            path: "p",
-            location: nil,
-            now: Fixture.now,
-            colour: plain
-        )
+        let all = report(location: nil)
         #expect(all.text.hasSuffix("\n\nLondon & Co: 7.6 °C, Overcast\n  no forecast yet"))
     }
 
     @Test func noForecastIsExitStatus3() {
-        let none = ForecastReport.make(
-            .success(Fixture.snapshot()),
-            path: "p",
-            location: "london",
-            now: Fixture.now,
-            colour: plain
-        )
+        let none = report(location: "london")
         #expect(none.exitStatus == 3)
         #expect(none.text.isEmpty)
         #expect(none.error?.hasPrefix("weatherd: no forecast for \"london\" in p") == true)
-        let unknown = ForecastReport.make(
-            .success(Fixture.snapshot()),
-            path: "p",
-            location: "oslo",
-            now: Fixture.now,
-            colour: plain
-        )
+        let unknown = report(location: "oslo")
         #expect(unknown.exitStatus == 3)
         #expect(unknown.error == "weatherd: no location \"oslo\" in p")
         // Days later everything in the file is past.
-        let later = ForecastReport.make(
-            .success(Fixture.snapshot()),
-            path: "p",
-            location: nil,
-            now: Fixture.time("2026-12-01T00:00:00Z"),
-            colour: plain
-        )
+        let later = report(location: nil, now: Fixture.time("2026-12-01T00:00:00Z"))
         #expect(later.exitStatus == 3)
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A bound AF_UNIX datagram socket standing in for systemd's notify socket.
-public final class NotifySocket: @unchecked Sendable {
+public final class NotifySocket: Sendable {
     /// The socket.
     public let fd: Int32
     /// The `NOTIFY_SOCKET` value that reaches this socket (`/path` or `@abstract`).

@@ -29,11 +29,13 @@ struct AliasTests {
     }
 
     @Test func anUndefinedAliasIsAnError() throws {
-        let error = try #require(Parse.error("a: 1\nb:\n  c: *nowhere\n"))
-        #expect(error.kind == .undefinedAlias)
-        #expect(error.problem == "found undefined alias \"nowhere\"")
-        #expect(error.mark == Mark(line: 3, column: 6))
-        #expect(error.keyPath == "b.c")
+        try Parse.expectError(
+            "a: 1\nb:\n  c: *nowhere\n",
+            kind: .undefinedAlias,
+            problem: "found undefined alias \"nowhere\"",
+            mark: Mark(line: 3, column: 6),
+            keyPath: "b.c"
+        )
     }
 
     /// An anchor is defined once its node is complete, so a node cannot contain itself.

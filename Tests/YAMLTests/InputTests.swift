@@ -14,10 +14,12 @@ struct InputTests {
     }
 
     @Test func controlCharactersAreAReaderError() throws {
-        let error = try #require(Parse.error("a: b\u{01}\n"))
-        #expect(error.kind == .reader)
-        #expect(error.problem == "control characters are not allowed (#x1)")
-        #expect(error.mark == Mark(line: 1, column: 5))
+        try Parse.expectError(
+            "a: b\u{01}\n",
+            kind: .reader,
+            problem: "control characters are not allowed (#x1)",
+            mark: Mark(line: 1, column: 5)
+        )
     }
 
     @Test func binaryInputIsRefused() throws {

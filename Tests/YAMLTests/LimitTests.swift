@@ -4,10 +4,12 @@ import YAML
 @Suite("YAMLParser limits")
 struct LimitTests {
     @Test func aKeyWrittenTwiceIsAnErrorNamingItsPathAndFirstLine() throws {
-        let top = try #require(Parse.error("interval: 10s\ntimeout: 5s\ninterval: 20s\n"))
-        #expect(top.kind == .duplicateKey)
-        #expect(top.keyPath == "interval")
-        #expect(top.mark == Mark(line: 1, column: 1))
+        let top = try Parse.expectError(
+            "interval: 10s\ntimeout: 5s\ninterval: 20s\n",
+            kind: .duplicateKey,
+            mark: Mark(line: 1, column: 1),
+            keyPath: "interval"
+        )
         #expect(top.description == "line 1, column 1: interval: duplicate key")
         let nested = try #require(Parse.error("locations:\n  - name: a\n  - name: b\n    x: 1\n    name: c\n"))
         #expect(nested.keyPath == "locations[1].name")
@@ -37,10 +39,12 @@ struct LimitTests {
     }
 
     @Test func nestingDeeperIsRefused() throws {
-        let error = try #require(Parse.error(String(repeating: "[", count: 65) + String(repeating: "]", count: 65)))
-        #expect(error.kind == .tooDeep)
-        #expect(error.problem == "nested deeper than 64 levels")
-        #expect(error.mark == Mark(line: 1, column: 65))
+        try Parse.expectError(
+            String(repeating: "[", count: 65) + String(repeating: "]", count: 65),
+            kind: .tooDeep,
+            problem: "nested deeper than 64 levels",
+            mark: Mark(line: 1, column: 65)
+        )
         let blocks = (0..<70).map { String(repeating: "  ", count: $0) + "k\($0):" }.joined(separator: "\n")
         let block = try #require(Parse.error(blocks + " x\n"))
         #expect(block.kind == .tooDeep)
@@ -67,11 +71,14 @@ struct LimitTests {
         let parser = YAMLParser(maxAliasedNodes: 8)
         // *list stands for 4 nodes (the sequence and its 3 items).
         #expect(try Parse.node("list: &list [1, 2, 3]\na: *list\nb: *list\n", parser) != nil)
-        let error = try #require(Parse.error("list: &list [1, 2, 3]\na: *list\nb: *list\nc: *list\n", parser))
-        #expect(error.kind == .tooManyAliasedNodes)
-        #expect(error.problem == "aliases expand to more than 8 nodes")
-        #expect(error.mark == Mark(line: 4, column: 4))
-        #expect(error.keyPath == "c")
+        try Parse.expectError(
+            "list: &list [1, 2, 3]\na: *list\nb: *list\nc: *list\n",
+            parser,
+            kind: .tooManyAliasedNodes,
+            problem: "aliases expand to more than 8 nodes",
+            mark: Mark(line: 4, column: 4),
+            keyPath: "c"
+        )
     }
 
     /// The "billion laughs": nine levels of nine aliases, 10⁹ nodes expanded from 1 KB.

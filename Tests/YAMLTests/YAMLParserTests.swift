@@ -108,11 +108,13 @@ struct YAMLParserTests {
     }
 
     @Test func syntaxErrorsGiveLibyamlsWordsAndTheLine() throws {
-        let error = try #require(Parse.error("a: 1\n  b: 2\n"))
-        #expect(error.kind == .syntax)
-        #expect(error.problem == "mapping values are not allowed in this context")
-        #expect(error.mark == Mark(line: 2, column: 4))
-        #expect(error.keyPath == "")
+        let error = try Parse.expectError(
+            "a: 1\n  b: 2\n",
+            kind: .syntax,
+            problem: "mapping values are not allowed in this context",
+            mark: Mark(line: 2, column: 4),
+            keyPath: ""
+        )
         #expect(error.description == "line 2, column 4: mapping values are not allowed in this context")
         let unclosed = try #require(Parse.error("a: [1, 2\nb: 3\n"))
         #expect(unclosed.kind == .syntax)
