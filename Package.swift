@@ -52,6 +52,9 @@ let package = Package(
         ),
         // A YAML node tree with lines and columns, read with libyaml's event API.
         .target(name: "YAML", dependencies: ["CYaml"]),
+        // Official weather warnings: one decoder per source (NWS, MET Norway, DWD via Bright Sky, MeteoAlarm),
+        // private DTOs in each wire shape, mapped to WeatherCore's Alert.
+        .target(name: "AlertSources", dependencies: ["WeatherCore"]),
         // Atomic writer and tolerant reader of the state file (its JSON, spelled once, both ways).
         .target(name: "StateStore", dependencies: ["WeatherCore"]),
         // All rendering: the status formats, the bar's templates, text and tooltip, the Prometheus text and
@@ -122,6 +125,11 @@ let package = Package(
         .testTarget(
             name: "SystemdTests",
             dependencies: ["Systemd", "WeatherTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "AlertSourcesTests",
+            dependencies: ["AlertSources", "WeatherCore"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "WeatherCore", "WeatherTestSupport"]),

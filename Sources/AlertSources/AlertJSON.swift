@@ -1,0 +1,97 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherCore
+
+/// What the four alert decoders share: reading a body as JSON, with one clear ``FetchError`` (always
+/// `invalid_response`: the poll failed) for a body that is not the source's JSON, times that carry their own
+/// offsets, and CAP's text fields.
+enum AlertJSON {
+    /// Decodes `body` as `type`; `source` names the feed in the error ("NWS alerts: not JSON …").
+    static func decode<T: Decodable>(
+        _ type: T.Type,
+        from body: some Collection<UInt8>,
+        source: String
+    ) throws(FetchError) -> T {
+        let start = body.first { !isSpace($0) }
+        guard let start else { throw invalid(source, "empty body") }
+        guard start != UInt8(ascii: "<") else { throw invalid(source, "not JSON (an HTML page?)") }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(body))
+        } catch let error as DecodingError {
+            throw invalid(source, describe(error))
+        } catch {
+            throw invalid(source, "not JSON or truncated")
+        }
+    }
+
+    /// The error of a poll that failed on its body.
+    static func invalid(_ source: String, _ message: String) -> FetchError {
+        FetchError(kind: .invalidResponse, message: "\(source): \(message)")
+    }
+
+    /// The instant of an RFC 3339 time with its offset (`2026-11-24T11:00:00-07:00`); nil when absent or
+    /// `null`; a time that does not parse fails the poll, naming `field`.
+    static func time(
+        _ text: String?,
+        _ field: @autoclosure () -> String,
+        source: String
+    ) throws(FetchError)
+        -> Timestamp?
+    {
+        guard let text else { return nil }
+        guard let timestamp = Timestamp(rfc3339: text) else {
+            throw invalid(source, "`\(field())` is not an RFC 3339 time: \(text.prefix(40))")
+        }
+        return timestamp
+    }
+
+    /// `text` without leading and trailing white space (MET ends its sentences with a space); nil when
+    /// nothing is left.
+    static func cleaned(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let trimmed = text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+        return trimmed.isEmpty ? nil : String(trimmed)
+    }
+
+    /// The identifiers of CAP's `references`: white-space separated `sender,identifier,sent` triples (a bare
+    /// identifier is taken as it is).
+    static func capReferences(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        return text.split { $0.isWhitespace }.compactMap { triple in
+            let parts = triple.split(separator: ",", omittingEmptySubsequences: false)
+            let identifier = parts.count >= 2 ? parts[1] : parts[0]
+            return identifier.isEmpty ? nil : String(identifier)
+        }
+    }
+
+    /// Whether a message's `status` lets it count: `Actual` (any case) or none; `Test`, `Exercise`, `System`
+    /// and `Draft` messages are no warnings.
+    static func isActual(_ status: String?) -> Bool {
+        status.map { $0.lowercased() == "actual" } ?? true
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            return "not a JSON object"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+            return "wrong type at `\(path(context.codingPath))`"
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            return "wrong type at `\(path(context.codingPath))`"
+        default:
+            return "not JSON or truncated"
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        let keys = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return String(keys.drop { $0 == Character(".") })
+    }
+}
