@@ -58,9 +58,15 @@ struct TwoClocksTests {
         if into > period - margin { try? await Task.sleep(for: .seconds(period - into + 0.5)) }
     }
 
-    @Test("auto: each location once per data period, within the spread and a rotation after its start")
+    /// The wiring of `refresh: auto` in the built daemon, in seconds: each location fetched once when its
+    /// data is unknown, then served from the cache until its period ends, the counters, the quota ledger
+    /// and the journal agreeing with what the API saw. One request per location in each data period,
+    /// across period boundaries and within the spread and a rotation, is the planner's decision and is
+    /// checked on an injected clock through the service's own runner
+    /// (WeatherServiceTests.autoFetchesEachLocationOncePerDataPeriod).
+    @Test("auto: each location fetched once, then served from the cache until its data period ends")
     func oneRequestPerLocationPerPeriod() async throws {
-        await Self.avoidBoundary(of: 60, margin: 10)
+        await Self.avoidBoundary(of: 60, margin: 15)
         let requests = Requests()
         let started = Fault.now
         try await Fault.withDaemon(
@@ -68,27 +74,24 @@ struct TwoClocksTests {
             handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60)),
             interval: "1s"
         ) { server, daemon in
-            // Two boundaries, then long enough for the spread (at most 4 s) and a rotation (3 s).
-            let secondBoundary = ((started / 60).rounded(.down) + 2) * 60
-            try await Task.sleep(for: .seconds(secondBoundary + 10 - Fault.now))
+            // The three first fetches, then rotations served from the cache.
+            let deadline = ContinuousClock.now + .seconds(8)
+            while requests.list.count < 3, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await Task.sleep(for: .seconds(5))
             let state = try daemon.state()
             let status = await daemon.terminate()
             #expect(status == 0)
 
             let list = requests.list
+            let periodEnd = ((started / 60).rounded(.down) + 1) * 60
             for place in Fault.threePlaces {
                 let mine = list.filter { $0.latitude == place.latitude }
-                let periods = mine.map { Int($0.time / 60) }
-                // The first period (at start), then exactly one in each of the two that began since.
-                #expect(periods == Array(Int(started / 60)...Int(secondBoundary / 60)), "\(place.name): \(periods)")
-                for request in mine.dropFirst() {
-                    let intoPeriod = request.time.truncatingRemainder(dividingBy: 60)
-                    #expect(intoPeriod <= 4 + 3 + 1.5, "\(place.name) fetched \(intoPeriod) s into its period")
-                }
-                // The days with the first request, then again only in a new 6-hour UTC slot (docs/forecast.md).
-                let slots = mine.map { Int($0.time / 21600) }
-                let newSlot = [true] + zip(slots, slots.dropFirst()).map { $0 != $1 }
-                #expect(mine.map(\.daily) == newSlot)
+                #expect(mine.count == 1, "\(place.name): \(mine.count) requests in one data period")
+                #expect(mine.allSatisfy { $0.time < periodEnd })
+                // The first request carries the days (docs/forecast.md).
+                #expect(mine.first?.daily == true)
             }
 
             let info = try #require(state["daemon"] as? [String: Any])
@@ -103,14 +106,13 @@ struct TwoClocksTests {
             let quota = try #require(info["quota"] as? [String: Any])
             let day = try #require(quota["day"] as? [String: Any])
             let weighted = list.map(\.weight).reduce(0, +)
-            #expect(weighted <= 2.4 * 3 + 1.1 * Double(list.count - 3) + 1.4 * 3)
             #expect(abs((day["used"] as? Double ?? -1) - weighted) < 0.001)
             #expect(day["limit"] as? Double == 0)
             for location in try #require(state["locations"] as? [[String: Any]]) {
                 let weather = try #require(location["weather"] as? [String: Any])
                 #expect(weather["data_interval_seconds"] as? Double == 60)
                 let next = try #require(location["next_refresh_at"] as? String)
-                #expect(next > Fault.rfc3339(secondBoundary + 59), "next refresh \(next)")
+                #expect(next >= Fault.rfc3339(periodEnd), "next refresh \(next)")
                 #expect(location["status"] as? String == "ok")
             }
 
