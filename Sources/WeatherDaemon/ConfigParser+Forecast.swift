@@ -1,6 +1,10 @@
 import WeatherCore
-import WeatherDisplay
 import YAML
+
+// scripts/fuzz compiles the parser and the template into one module of its own.
+#if canImport(WeatherDisplay)
+import WeatherDisplay
+#endif
 
 /// The `forecast` and `display` sections (weatherd.conf(5), docs/forecast.md).
 extension ConfigParser {
