@@ -6,7 +6,8 @@ import WeatherCore
 public struct ForecastSelection: Sendable {
     /// The ids whose blocks are decoded.
     var ids: Set<String>
-    /// Whether the current location's (the first location's while there is none) are decoded too.
+    /// Whether the current location's are decoded too, and the first location's (which a reader shows when
+    /// there is no current location, or it names none of the entries, as after a reload removed it).
     var current: Bool
     /// Whether every location's are.
     var all: Bool
@@ -14,7 +15,7 @@ public struct ForecastSelection: Sendable {
     /// Every location's blocks.
     public static let all = ForecastSelection(ids: [], current: true, all: true)
 
-    /// The blocks of the locations `ids`, and of the current location (else the first) when `current`.
+    /// The blocks of the locations `ids`, and of the current and the first location when `current`.
     public static func only(_ ids: Set<String>, current: Bool) -> ForecastSelection {
         ForecastSelection(ids: ids, current: current, all: false)
     }

@@ -121,7 +121,7 @@ extension StateDocument {
             entries.append(
                 try LocationEntry(from: try list.superDecoder()) { id in
                     selection.all || selection.ids.contains(id)
-                        || (selection.current && (current.map { $0 == id } ?? first))
+                        || (selection.current && (current == id || first))
                 }
             )
         }

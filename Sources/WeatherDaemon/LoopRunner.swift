@@ -129,6 +129,7 @@ public final class LoopRunner {
         outstanding -= 1
         if fetch { outstandingFetches -= 1 }
         resumeWaiters()
+        if loop.isFinished { wake.yield() }
     }
 
     private func resumeWaiters() {
@@ -204,7 +205,8 @@ public final class LoopRunner {
                                 break  // carried out when asked for
                             }
                         }
-                        if loop.isFinished { break }
+                        // Finished, and no durable write still to run (a geocoding save is not the cache's).
+                        if loop.isFinished && outstanding == 0 { break }
                     } while await iterator.next(isolation: MainActor.shared) != nil
                     if !loop.isFinished { send(.shutdown) }
                 }

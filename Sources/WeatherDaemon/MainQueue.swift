@@ -23,7 +23,10 @@ public enum MainQueue {
         let handle = _dispatch_get_main_queue_handle_4CF()
         var wanted = pollfd(fd: handle, events: Int16(POLLIN), revents: 0)
         while true {
-            guard poll(&wanted, 1, -1) > 0 else { continue }  // EINTR: a signal handler ran
+            guard poll(&wanted, 1, -1) > 0 else {
+                if errno == EINTR { continue }  // a signal handler ran
+                fatalError("poll on the main queue's eventfd failed: errno \(errno)")
+            }
             // Read the eventfd before draining, or poll returns at once again and the thread spins.
             var count: UInt64 = 0
             _ = read(handle, &count, MemoryLayout<UInt64>.size)

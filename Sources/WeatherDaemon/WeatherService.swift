@@ -21,7 +21,7 @@ public struct WeatherService: Service {
     fileprivate let logger: Logger
     fileprivate let signals: UnixSignalsSequence?
 
-    /// A service for `configuration` (see ``WeatherLoop/init(configuration:stateFile:cacheFile:previousStateFiles:environment:logger:send:)``);
+    /// A service for `configuration` (see ``WeatherLoop/init(configuration:stateFile:cacheFile:previousStateFiles:environment:logger:)``);
     /// `signals` (trapped before `READY=1`, so none is lost) carries SIGHUP and SIGUSR1. The loop runs on
     /// the main actor, where the environment's timers should fire too (``DispatchTickSource`` on the main
     /// queue).

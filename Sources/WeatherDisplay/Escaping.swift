@@ -1,6 +1,6 @@
 /// Replacing the characters a format reserves. Each format weatherd writes has one helper that says its
-/// rule and uses this: Pango markup (``Waybar/markup(_:)``), Prometheus label values
-/// (``PrometheusText``), perfdata labels (``Perfdata/label(_:)``, which also quotes); JSON strings are
+/// rule: Pango markup (``Waybar/markup(_:)``) and Prometheus label values (``PrometheusText``) use this;
+/// perfdata labels (``Perfdata/label(_:)``) replace and quote by their own rule; JSON strings are
 /// `JSONWriter`'s.
 enum Escaping {
     /// `text` with each character that `escapes` names replaced by its escape; unchanged (not copied)

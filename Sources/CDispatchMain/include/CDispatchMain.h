@@ -6,7 +6,8 @@
 // public headers, so declared here.
 
 /// An eventfd that becomes readable when the main queue has work (a dispatch_runloop_handle_t: an int
-/// on Linux). The first call binds the main queue to this hook: from then on no worker thread drains it.
+/// on Linux). The main queue belongs to the main thread unless dispatch_main() hands it to libdispatch's
+/// workers, which weatherd never calls.
 int _dispatch_get_main_queue_handle_4CF(void);
 
 /// Runs what the main queue holds, on the calling thread (the main thread).

@@ -107,8 +107,9 @@ public struct NowcastSummary: Sendable, Hashable {
     /// whatever the quarter hour now is (`dry for 2 h`, not `dry for 1 h 45 min`, which reads as if rain
     /// came after). Data that has aged past a quarter hour says what is left of it.
     public static func windowDuration(_ seconds: Double) -> String {
-        // A hair under, so that an exact quarter hour computed in floating point is not rounded past.
-        format(minutes: max(1, Int((seconds / 60 - 1e-6).rounded(.up))), quarters: .up)
+        // Two seconds under: an exact quarter hour is not rounded past, nor a window read just after its
+        // request on an API clock known to the second (a `Date` header) that runs a little behind.
+        format(minutes: max(1, Int(((seconds - 2) / 60).rounded(.up))), quarters: .up)
     }
 
     private static func format(minutes: Int, quarters: FloatingPointRoundingRule) -> String {
