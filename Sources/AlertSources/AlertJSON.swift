@@ -78,20 +78,6 @@ enum AlertJSON {
     }
 
     private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
-            return "not a JSON object"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
-            return "wrong type at `\(path(context.codingPath))`"
-        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
-            return "wrong type at `\(path(context.codingPath))`"
-        default:
-            return "not JSON or truncated"
-        }
-    }
-
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        let keys = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        return String(keys.drop { $0 == Character(".") })
+        error.responseProblem ?? "not JSON or truncated"
     }
 }

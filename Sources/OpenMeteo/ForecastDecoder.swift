@@ -137,25 +137,12 @@ public enum ForecastDecoder {
     }
 
     private static func describe(_ error: DecodingError, body: some Collection<UInt8>) -> String {
-        switch error {
-        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
-            return "not a JSON object"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
-            return "wrong type at `\(path(context.codingPath))`"
-        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
-            return "wrong type at `\(path(context.codingPath))`"
-        default:
-            let text = String(decoding: body.prefix(2048), as: UTF8.self)
-            if text.contains("Unexpected error while streaming data") {
-                return "the server failed while streaming: not JSON"
-            }
-            return body.first == UInt8(ascii: "<") ? "not JSON (an HTML page?)" : "not JSON or truncated"
+        if let problem = error.responseProblem { return problem }
+        let text = String(decoding: body.prefix(2048), as: UTF8.self)
+        if text.contains("Unexpected error while streaming data") {
+            return "the server failed while streaming: not JSON"
         }
-    }
-
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        let keys = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        return String(keys.drop { $0 == Character(".") })
+        return body.first == UInt8(ascii: "<") ? "not JSON (an HTML page?)" : "not JSON or truncated"
     }
 
     /// The `reason` of an Open-Meteo error body (`{"error":true,"reason":"..."}`), if the body is one.
