@@ -19,17 +19,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-passed = failed = 0
-
-
-def report(ok, name, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok   - {name}")
-    else:
-        failed += 1
-        print(f"FAIL - {name}" + (f": {detail}" if detail else ""))
+sys.dont_write_bytecode = True
+from report_lines import report, summary  # noqa: E402  (the ok/FAIL lines and the count)
 
 
 def read(path):
@@ -135,8 +126,7 @@ def main():
     message_ids()
     schema_properties()
     links()
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(summary())
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The report lines ("ok   - ..." / "FAIL - ...", then "N passed, N failed") and the schema's validator."""
+"""The schema's validator and the checks' expectations; the report lines are report_lines.py's."""
 
 import json
 import pathlib
@@ -15,24 +15,7 @@ except ImportError:  # pragma: no cover - environment setup
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "jsonschema"], check=True)
     import jsonschema  # noqa: E402
 
-passed = 0
-failed = 0
-
-
-def report(ok, name, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok   - {name}")
-    else:
-        failed += 1
-        print(f"FAIL - {name}" + (f": {detail}" if detail else ""))
-
-
-def summary():
-    """Prints "N passed, N failed"; the exit status: 0 when nothing failed."""
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+from report_lines import report, summary  # noqa: E402,F401  (shared with check-docs-pages.py)
 
 
 def validator():
