@@ -107,3 +107,10 @@ public struct AlertChains: Sendable, Hashable {
         }
     }
 }
+
+extension AlertChains {
+    /// A poll answered "unchanged" (304) at `now`: every chain was listed again.
+    public mutating func confirm(at now: Timestamp) {
+        for index in chains.indices { chains[index].lastListed = now }
+    }
+}

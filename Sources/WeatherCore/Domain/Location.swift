@@ -13,6 +13,8 @@ public struct Location: Sendable, Hashable {
     public var hasCoordinates: Bool
     /// The ISO 3166-1 alpha-2 country filter for geocoding (`country_code`), if any.
     public var countryCode: String?
+    /// Where its official warnings come from (`alerts:`, docs/alerts.md).
+    public var alerts: AlertSetting = .auto
 
     /// Creates a location with coordinates; `id` defaults to ``Location/defaultID(for:)`` of the name.
     public init(id: String? = nil, name: String, latitude: Double, longitude: Double, countryCode: String? = nil) {

@@ -18,6 +18,8 @@ public struct LocationState: Sendable, Hashable {
     public var lastError: ErrorRecord?
     /// Failed (or "no news") fetches in a row, for the retry delay (an addition: a restart keeps it).
     public var consecutiveFailures: Int
+    /// The official warnings (docs/alerts.md); nil when the location has no alert source.
+    public var alerts: LocationAlerts?
 
     /// Creates a location entry.
     public init(
@@ -29,7 +31,8 @@ public struct LocationState: Sendable, Hashable {
         today: DayForecast? = nil,
         forecast: LocationForecast? = nil,
         lastError: ErrorRecord? = nil,
-        consecutiveFailures: Int = 0
+        consecutiveFailures: Int = 0,
+        alerts: LocationAlerts? = nil
     ) {
         self.location = location
         self.status = status
@@ -40,5 +43,6 @@ public struct LocationState: Sendable, Hashable {
         self.forecast = forecast
         self.lastError = lastError
         self.consecutiveFailures = consecutiveFailures
+        self.alerts = alerts
     }
 }

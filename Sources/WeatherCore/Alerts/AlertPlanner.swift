@@ -1,0 +1,251 @@
+/// Decides the alert polls as ``Planner`` decides weather fetches, and keeps what they answered
+/// (docs/alerts.md): pure, on the wall clock, no I/O.
+///
+/// - Each feed is asked at most once per its source's period (``Alert/Source/pollPeriodSeconds``), never
+///   before its answer's caching headers allow, plus a jitter of up to a tenth of the period, so that feeds
+///   drift apart and no poll is on the minute.
+/// - One poll at a time per host, and at most one new poll per host per call of ``due(at:)`` (the daemon
+///   calls it once a tick): the first polls of N locations of one source come a tick apart, not in one
+///   second.
+/// - A failed poll backs off: the period, then twice, then four times it; a `Retry-After` is kept, bounded
+///   by 4 periods. A feed failing 3 polls in a row is stale.
+/// - Everything that must survive a restart is ``memory``: each feed's next poll, `Last-Modified` and
+///   failures, and each location's warnings. A restart therefore costs no poll.
+public struct AlertPlanner: Sendable {
+    /// What the durable cache keeps of one feed.
+    public struct FeedState: Sendable, Hashable {
+        /// No poll before this.
+        public var nextPollAt: Timestamp?
+        /// When the source last answered (200 or 304).
+        public var lastAnswerAt: Timestamp?
+        /// The last answer's `Last-Modified`.
+        public var lastModified: String?
+        /// Failed polls in a row.
+        public var failures: Int
+
+        /// A feed's state.
+        public init(
+            nextPollAt: Timestamp? = nil,
+            lastAnswerAt: Timestamp? = nil,
+            lastModified: String? = nil,
+            failures: Int = 0
+        ) {
+            self.nextPollAt = nextPollAt
+            self.lastAnswerAt = lastAnswerAt
+            self.lastModified = lastModified
+            self.failures = failures
+        }
+    }
+
+    /// What the durable cache keeps of one location: its source and the warning chains in force.
+    public struct LocationMemory: Sendable, Hashable {
+        /// The source the chains came from.
+        public var source: Alert.Source
+        /// The chains, each with whether it was announced.
+        public var chains: [AlertChain]
+
+        /// A location's memory.
+        public init(source: Alert.Source, chains: [AlertChain] = []) {
+            self.source = source
+            self.chains = chains
+        }
+    }
+
+    /// Everything that survives a restart.
+    public struct Memory: Sendable, Hashable {
+        /// By ``AlertFeed/key``.
+        public var feeds: [String: FeedState]
+        /// By location id.
+        public var locations: [String: LocationMemory]
+
+        /// A memory.
+        public init(feeds: [String: FeedState] = [:], locations: [String: LocationMemory] = [:]) {
+            self.feeds = feeds
+            self.locations = locations
+        }
+    }
+
+    /// What the planner tells the journal.
+    public enum Event: Sendable, Hashable {
+        /// A warning of a location started, was updated or ended.
+        case alert(locationID: String, AlertEvent)
+        /// A poll failed; `failures` in a row now.
+        case pollFailed(AlertFeed, FetchError, failures: Int)
+        /// A source answered again after failing.
+        case pollRecovered(AlertFeed, failures: Int)
+    }
+
+    /// The feeds polled, in the order of their first location.
+    public private(set) var feeds: [AlertFeed] = []
+    /// Each configured location's target (nil: no source).
+    public private(set) var targets: [String: AlertTarget?] = [:]
+    /// What survives a restart.
+    public private(set) var memory: Memory
+    private var inFlight: [String: String] = [:]
+    private var random: SplitMix64
+
+    /// A planner remembering `memory` (the durable cache's), with jitter seeded by `seed`.
+    public init(memory: Memory = Memory(), seed: UInt64) {
+        self.memory = memory
+        self.random = SplitMix64(seed: seed ^ 0xA1E7_5EED)
+    }
+
+    /// Sets the locations and what each polls (the configuration's, at start, on reload, and when
+    /// geocoding resolves a location): the feeds are built anew; what is known of a feed or a location that
+    /// stays is kept, the rest forgotten. A point source needs coordinates: a location without them yet
+    /// has no feed until then. `host` names the host each source is asked at.
+    public mutating func configure(
+        _ subjects: [(location: Location, target: AlertTarget?)],
+        host: (Alert.Source) -> String
+    ) {
+        var feeds: [AlertFeed] = []
+        var index: [String: Int] = [:]
+        targets = [:]
+        for (location, target) in subjects {
+            targets[location.id] = target
+            guard let target else { continue }
+            let member = AlertFeed.Member(
+                locationID: location.id,
+                code: target.code,
+                latitude: location.latitude,
+                longitude: location.longitude
+            )
+            guard target.source == .meteoalarm || location.hasCoordinates else { continue }
+            if target.source == .meteoalarm && target.code == nil && !location.hasCoordinates { continue }
+            let feed = AlertFeed(
+                source: target.source,
+                country: target.source == .meteoalarm ? target.country ?? "" : nil,
+                latitude: location.latitude,
+                longitude: location.longitude,
+                members: [member],
+                host: host(target.source)
+            )
+            if let at = index[feed.key] {
+                feeds[at].members.append(member)
+            } else {
+                index[feed.key] = feeds.count
+                feeds.append(feed)
+            }
+        }
+        self.feeds = feeds
+        memory.feeds = memory.feeds.filter { index[$0.key] != nil }
+        memory.locations = memory.locations.filter { id, remembered in
+            targets[id].flatMap { $0 }?.source == remembered.source
+        }
+    }
+
+    /// The polls due at `now`: every feed whose next poll has come (or was never set), at most one per host
+    /// and none on a host with a poll in flight. Each is in flight until ``finish(_:_:at:)`` or
+    /// ``abandon(_:)``. A next poll more than 5 periods away means the wall clock went back: it is due.
+    public mutating func due(at now: Timestamp) -> [AlertPollOrder] {
+        var busy = Set(inFlight.values)
+        var orders: [AlertPollOrder] = []
+        for feed in feeds where inFlight[feed.key] == nil && !busy.contains(feed.host) {
+            let state = memory.feeds[feed.key] ?? FeedState()
+            if let next = state.nextPollAt, next > now,
+                next.seconds(since: now) <= feed.source.pollPeriodSeconds * 5
+            {
+                continue
+            }
+            busy.insert(feed.host)
+            inFlight[feed.key] = feed.host
+            orders.append(
+                AlertPollOrder(feed: feed, ifModifiedSince: feed.source == .metno ? state.lastModified : nil)
+            )
+        }
+        return orders
+    }
+
+    /// Whether a poll of the feed of `key` is in flight.
+    public func isPolling(_ key: String) -> Bool { inFlight[key] != nil }
+
+    /// Whether any poll is in flight.
+    public var isPolling: Bool { !inFlight.isEmpty }
+
+    /// Forgets a poll that was cancelled (stopping): its feed is due again.
+    public mutating func abandon(_ order: AlertPollOrder) {
+        inFlight[order.feed.key] = nil
+    }
+
+    /// Records how a poll ended at `now`: the warnings it answered, or its failure, and when the feed is
+    /// next due; says what changed. A poll of a feed a reload removed is ignored.
+    public mutating func finish(_ order: AlertPollOrder, _ outcome: AlertPollOutcome, at now: Timestamp) -> [Event] {
+        guard inFlight.removeValue(forKey: order.feed.key) != nil,
+            let feed = feeds.first(where: { $0.key == order.feed.key })
+        else { return [] }
+        var state = memory.feeds[feed.key] ?? FeedState()
+        let period = feed.source.pollPeriodSeconds
+        let failuresBefore = state.failures
+        var events: [Event] = []
+        switch outcome.result {
+        case .answered(let lists):
+            for member in feed.members {
+                var chains = chains(of: member.locationID, source: feed.source)
+                let changes = chains.applyPoll(lists[member.locationID] ?? [], at: now)
+                events += changes.map { .alert(locationID: member.locationID, $0) }
+                memory.locations[member.locationID] = LocationMemory(source: feed.source, chains: chains.chains)
+            }
+        case .unchanged:
+            for member in feed.members {
+                var chains = chains(of: member.locationID, source: feed.source)
+                chains.confirm(at: now)
+                events += chains.advance(to: now).map { .alert(locationID: member.locationID, $0) }
+                memory.locations[member.locationID] = LocationMemory(source: feed.source, chains: chains.chains)
+            }
+        case .failed(let error):
+            state.failures += 1
+            var delay = period * Double(1 << min(state.failures - 1, 2))
+            if let retryAfter = error.retryAfterSeconds { delay = max(period, min(retryAfter, period * 4)) }
+            state.nextPollAt = now.adding(seconds: delay + jitter(period))
+            memory.feeds[feed.key] = state
+            return [.pollFailed(feed, error, failures: state.failures)]
+        }
+        state.failures = 0
+        state.lastAnswerAt = now
+        if let lastModified = outcome.lastModified { state.lastModified = lastModified }
+        state.nextPollAt = now.adding(seconds: max(period, outcome.freshForSeconds ?? 0) + jitter(period))
+        memory.feeds[feed.key] = state
+        if failuresBefore > 0 { events.insert(.pollRecovered(feed, failures: failuresBefore), at: 0) }
+        return events
+    }
+
+    /// Lets the time pass to `now` for every location: warnings past their end end.
+    public mutating func advance(to now: Timestamp) -> [Event] {
+        var events: [Event] = []
+        for id in memory.locations.keys.sorted() {
+            guard var remembered = memory.locations[id] else { continue }
+            var chains = AlertChains(remembered.chains)
+            let changes = chains.advance(to: now)
+            guard !changes.isEmpty else { continue }
+            events += changes.map { .alert(locationID: id, $0) }
+            remembered.chains = chains.chains
+            memory.locations[id] = remembered
+        }
+        return events
+    }
+
+    /// What the state file shows for the location of `id` at `now`; nil when it has no source.
+    public func alerts(for id: String, at now: Timestamp) -> LocationAlerts? {
+        guard let target = targets[id].flatMap({ $0 }) else { return nil }
+        let feed = feeds.first { feed in feed.members.contains { $0.locationID == id } }
+        let state = feed.flatMap { memory.feeds[$0.key] }
+        let chains = AlertChains(memory.locations[id].map(\.chains) ?? [])
+        return LocationAlerts(
+            source: target.source,
+            fetchedAt: state?.lastAnswerAt,
+            stale: (state?.failures ?? 0) >= LocationAlerts.staleAfterFailures,
+            items: chains.alerts(inForceAt: now)
+        )
+    }
+
+    /// The chains of a location, empty when it had none from `source`.
+    private func chains(of id: String, source: Alert.Source) -> AlertChains {
+        guard let remembered = memory.locations[id], remembered.source == source else { return AlertChains() }
+        return AlertChains(remembered.chains)
+    }
+
+    /// Up to a tenth of `period`, with a fraction of a second: feeds drift apart, no poll on the minute.
+    private mutating func jitter(_ period: Double) -> Double {
+        1 + Double(random.next() % 1_000_000) / 1_000_000 * (period / 10 - 1)
+    }
+}

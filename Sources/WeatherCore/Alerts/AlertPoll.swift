@@ -1,0 +1,121 @@
+/// One alert poll the ``AlertPlanner`` decided: a feed, and the `Last-Modified` to send back as
+/// `If-Modified-Since` (MET Norway's terms).
+public struct AlertPollOrder: Sendable, Hashable {
+    /// What to ask, and for which locations.
+    public var feed: AlertFeed
+    /// The previous answer's `Last-Modified`, when the source answers 304 to it.
+    public var ifModifiedSince: String?
+
+    /// An order.
+    public init(feed: AlertFeed, ifModifiedSince: String? = nil) {
+        self.feed = feed
+        self.ifModifiedSince = ifModifiedSince
+    }
+}
+
+/// How an alert poll ended.
+public struct AlertPollOutcome: Sendable, Hashable {
+    /// The answer.
+    public enum Result: Sendable, Hashable {
+        /// The source's whole current list, for each member location of the feed (by location id; a
+        /// location without an entry has none).
+        case answered([String: [Alert]])
+        /// 304: nothing changed since `If-Modified-Since`.
+        case unchanged
+        /// The poll failed: no answer, an error status, or a body that is not the source's JSON.
+        case failed(FetchError)
+    }
+
+    /// The answer.
+    public var result: Result
+    /// The answer's `Last-Modified`, if any.
+    public var lastModified: String?
+    /// For how long the answer is fresh by its caching headers (`Cache-Control: max-age`, else `Expires`
+    /// minus `Date`): no poll before.
+    public var freshForSeconds: Double?
+
+    /// An outcome.
+    public init(_ result: Result, lastModified: String? = nil, freshForSeconds: Double? = nil) {
+        self.result = result
+        self.lastModified = lastModified
+        self.freshForSeconds = freshForSeconds
+    }
+}
+
+/// Polls alert sources: the network in production, a look-alike in tests. Never throws: a failure is an
+/// outcome.
+public protocol AlertPolling: Sendable {
+    /// Asks the feed's source for its warnings.
+    func poll(_ order: AlertPollOrder) async -> AlertPollOutcome
+}
+
+/// One request target of the alert sources: a point of NWS, MET Norway or Bright Sky for one location, or
+/// one MeteoAlarm country feed for all the locations that use it.
+public struct AlertFeed: Sendable, Hashable {
+    /// A location that reads its warnings from the feed.
+    public struct Member: Sendable, Hashable {
+        /// The location's id.
+        public var locationID: String
+        /// MeteoAlarm's area code, if the location has one.
+        public var code: String?
+        /// The location's latitude (MeteoAlarm: matched against the warnings' polygons).
+        public var latitude: Double
+        /// The location's longitude.
+        public var longitude: Double
+
+        /// A member.
+        public init(locationID: String, code: String? = nil, latitude: Double, longitude: Double) {
+            self.locationID = locationID
+            self.code = code
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+
+    /// The source.
+    public var source: Alert.Source
+    /// MeteoAlarm's country slug; nil for the point sources.
+    public var country: String?
+    /// The point asked for (the point sources), rounded to 4 decimals as the sources' terms ask.
+    public var latitude: Double
+    /// The point's longitude, rounded to 4 decimals.
+    public var longitude: Double
+    /// Which locations read the answer.
+    public var members: [Member]
+    /// The host the source is asked at: one request at a time per host.
+    public var host: String
+
+    /// A feed.
+    public init(
+        source: Alert.Source,
+        country: String? = nil,
+        latitude: Double = 0,
+        longitude: Double = 0,
+        members: [Member],
+        host: String
+    ) {
+        self.source = source
+        self.country = country
+        self.latitude = Self.fourDecimals(latitude)
+        self.longitude = Self.fourDecimals(longitude)
+        self.members = members
+        self.host = host
+    }
+
+    /// What identifies the feed across polls and restarts: `nws 40.7128,-74.006`, `meteoalarm france`.
+    public var key: String {
+        if let country { return "\(source.rawValue) \(country)" }
+        return "\(source.rawValue) \(Self.text(latitude)),\(Self.text(longitude))"
+    }
+
+    /// `value` rounded to 4 decimals.
+    public static func fourDecimals(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+
+    /// A coordinate as the sources want it: at most 4 decimals, no trailing zeros (`40.7128`, `-74.006`, `52.52`).
+    public static func text(_ value: Double) -> String {
+        var text = NumberFormat.fixed(fourDecimals(value), decimals: 4)
+        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+}

@@ -1,0 +1,75 @@
+/// A location's `alerts:` key (docs/alerts.md): where its official warnings come from.
+public enum AlertSetting: Sendable, Hashable {
+    /// The source of the location's country (``AlertTarget/choose(_:for:placeCountryCode:)``).
+    case auto
+    /// No warnings for this location.
+    case none
+    /// One of the point sources (`nws`, `metno`, `dwd`), whatever the country.
+    case source(Alert.Source)
+    /// MeteoAlarm's feed of `country` (its slug: `france`, `united-kingdom`), matched by the area `code`
+    /// (EMMA_ID, NUTS, WARNCELLID), or without one by the point inside the warnings' polygons.
+    case meteoalarm(country: String, code: String?)
+}
+
+/// What one location polls: a source, and for MeteoAlarm the country feed and the area code.
+public struct AlertTarget: Sendable, Hashable {
+    /// The source.
+    public var source: Alert.Source
+    /// MeteoAlarm's country slug (`germany`); nil for the point sources.
+    public var country: String?
+    /// MeteoAlarm's area code the warnings must name; nil: matched by the point.
+    public var code: String?
+
+    /// A target.
+    public init(source: Alert.Source, country: String? = nil, code: String? = nil) {
+        self.source = source
+        self.country = country
+        self.code = code
+    }
+
+    /// The target of `setting` for `location`. `auto` uses the location's country: its `country_code`,
+    /// else the one geocoding found (`placeCountryCode`), else the country whose bounding boxes hold the
+    /// coordinates; the United States and its territories poll `nws`, Norway (Svalbard, Jan Mayen) `metno`,
+    /// Germany `dwd`, another MeteoAlarm member whose feed carries polygons `meteoalarm` by the point; any
+    /// other place has no source (nil).
+    public static func choose(
+        _ setting: AlertSetting,
+        for location: Location,
+        placeCountryCode: String?
+    ) -> AlertTarget? {
+        switch setting {
+        case .none:
+            return nil
+        case .source(let source):
+            return AlertTarget(source: source)
+        case .meteoalarm(let country, let code):
+            return AlertTarget(source: .meteoalarm, country: country, code: code)
+        case .auto:
+            let code =
+                location.countryCode?.uppercased() ?? placeCountryCode?.uppercased()
+                ?? (location.hasCoordinates
+                    ? AlertCountry.code(latitude: location.latitude, longitude: location.longitude) : nil)
+            guard let code else { return nil }
+            if AlertCountry.nws.contains(code) { return AlertTarget(source: .nws) }
+            if AlertCountry.metno.contains(code) { return AlertTarget(source: .metno) }
+            if code == "DE" { return AlertTarget(source: .dwd) }
+            if AlertCountry.meteoalarmPolygons.contains(code), let slug = AlertCountry.meteoalarmSlugs[code] {
+                return AlertTarget(source: .meteoalarm, country: slug)
+            }
+            return nil
+        }
+    }
+}
+
+extension Alert.Source {
+    /// How often the source is asked at the most, in seconds: NWS every 5 min, MET Norway and Bright Sky
+    /// every 10 min, a MeteoAlarm country feed every 30 min (each source's terms, docs/alerts.md).
+    public var pollPeriodSeconds: Double {
+        switch self {
+        case .nws: 300
+        case .metno: 600
+        case .dwd: 600
+        case .meteoalarm: 1800
+        }
+    }
+}

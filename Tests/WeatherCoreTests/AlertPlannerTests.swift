@@ -1,0 +1,238 @@
+import Testing
+import WeatherCore
+
+/// The alert polls on each source's clock (docs/alerts.md): periods, caching headers, jitter, backoff, one
+/// poll at a time per host, a restart that costs no poll; all on a manual wall clock.
+@Suite("AlertPlanner: when each source is asked")
+struct AlertPlannerTests {
+    static let berlin = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
+    static let newYork = Location(name: "New York", latitude: 40.71284, longitude: -74.00601)
+    static let boston = Location(name: "Boston", latitude: 42.3601, longitude: -71.0589)
+    static let start = AlertChainSamples.time("2026-11-24T12:00:00Z")
+
+    static func planner(
+        _ locations: [Location] = [berlin, newYork, boston],
+        memory: AlertPlanner.Memory = .init(),
+        host: @escaping (Alert.Source) -> String = { $0.rawValue + ".example" }
+    ) -> AlertPlanner {
+        var planner = AlertPlanner(memory: memory, seed: 7)
+        planner.configure(
+            locations.map { ($0, AlertTarget.choose($0.alerts, for: $0, placeCountryCode: nil)) },
+            host: host
+        )
+        return planner
+    }
+
+    static func later(_ seconds: Double) -> Timestamp { start.adding(seconds: seconds) }
+
+    @Test func theFirstPollsComeOnePerHostPerCall() {
+        var planner = Self.planner()
+        let first = planner.due(at: Self.start)
+        #expect(first.map(\.feed.key) == ["dwd 52.52,13.41", "nws 40.7128,-74.006"])
+        // Boston's host has New York's poll in flight.
+        #expect(planner.due(at: Self.later(10)).isEmpty)
+        _ = planner.finish(first[1], AlertPollOutcome(.answered([:])), at: Self.later(11))
+        #expect(planner.due(at: Self.later(20)).map(\.feed.key) == ["nws 42.3601,-71.0589"])
+    }
+
+    @Test func oneHostForAllSourcesServesThemInTurn() {
+        var planner = Self.planner(host: { _ in "lookalike" })
+        let first = planner.due(at: Self.start)
+        #expect(first.count == 1)
+        _ = planner.finish(first[0], AlertPollOutcome(.answered([:])), at: Self.later(1))
+        #expect(planner.due(at: Self.later(10)).count == 1)
+    }
+
+    @Test(arguments: [(Alert.Source.nws, 300.0), (.metno, 600), (.dwd, 600), (.meteoalarm, 1800)])
+    func aFeedIsAskedAgainAfterItsPeriodPlusJitter(source: Alert.Source, period: Double) throws {
+        var planner = AlertPlanner(seed: 3)
+        var location = Self.berlin
+        location.alerts = source == .meteoalarm ? .meteoalarm(country: "germany", code: "DE405") : .source(source)
+        planner.configure([(location, AlertTarget.choose(location.alerts, for: location, placeCountryCode: nil))]) {
+            $0.rawValue
+        }
+        let order = try #require(planner.due(at: Self.start).first)
+        _ = planner.finish(order, AlertPollOutcome(.answered([:])), at: Self.start)
+        let next = try #require(planner.memory.feeds[order.feed.key]?.nextPollAt)
+        let wait = next.seconds(since: Self.start)
+        #expect(wait > period && wait < period * 1.1)
+        #expect(wait != wait.rounded(), "jittered to a fraction of a second: never on the minute")
+        #expect(planner.due(at: next.adding(seconds: -1)).isEmpty)
+        #expect(planner.due(at: next).count == 1)
+    }
+
+    @Test func cachingHeadersLongerThanThePeriodPushTheNextPoll() throws {
+        var planner = Self.planner([Self.berlin])
+        let order = try #require(planner.due(at: Self.start).first)
+        _ = planner.finish(order, AlertPollOutcome(.answered([:]), freshForSeconds: 3600), at: Self.start)
+        let next = try #require(planner.memory.feeds[order.feed.key]?.nextPollAt)
+        #expect(next.seconds(since: Self.start) >= 3600)
+    }
+
+    @Test func failuresBackOffThenTurnStaleAndRecover() throws {
+        var planner = Self.planner([Self.newYork])
+        var now = Self.start
+        var waits: [Double] = []
+        for failures in 1...4 {
+            let order = try #require(planner.due(at: now).first)
+            let events = planner.finish(
+                order,
+                AlertPollOutcome(.failed(FetchError(kind: .unavailable, message: "503"))),
+                at: now
+            )
+            #expect(
+                events == [.pollFailed(order.feed, FetchError(kind: .unavailable, message: "503"), failures: failures)]
+            )
+            let next = try #require(planner.memory.feeds[order.feed.key]?.nextPollAt)
+            waits.append((next.seconds(since: now) / 300).rounded(.down))
+            #expect(planner.alerts(for: "new-york", at: now)?.stale == (failures >= 3))
+            now = next
+        }
+        #expect(waits == [1, 2, 4, 4])
+        let order = try #require(planner.due(at: now).first)
+        let events = planner.finish(order, AlertPollOutcome(.answered([:])), at: now)
+        #expect(events == [.pollRecovered(order.feed, failures: 4)])
+        #expect(planner.alerts(for: "new-york", at: now)?.stale == false)
+    }
+
+    @Test(arguments: [(120.0, 300.0), (900, 900), (99_999, 1200)])
+    func retryAfterIsKeptWithinOneToFourPeriods(retryAfter: Double, expected: Double) throws {
+        var planner = Self.planner([Self.newYork])
+        let order = try #require(planner.due(at: Self.start).first)
+        let error = FetchError(kind: .rateLimited, message: "429", httpStatus: 429, retryAfterSeconds: retryAfter)
+        _ = planner.finish(order, AlertPollOutcome(.failed(error)), at: Self.start)
+        let next = try #require(planner.memory.feeds[order.feed.key]?.nextPollAt)
+        let wait = next.seconds(since: Self.start)
+        #expect(wait >= expected && wait < expected + 30)
+    }
+
+    @Test func aFailedPollKeepsTheWarningsUntilTheirEnd() throws {
+        var planner = Self.planner([Self.newYork])
+        let warning = AlertChainSamples.alert("w1", ends: "2026-11-24T18:00:00Z")
+        let first = try #require(planner.due(at: Self.start).first)
+        let started = planner.finish(first, AlertPollOutcome(.answered(["new-york": [warning]])), at: Self.start)
+        #expect(started == [.alert(locationID: "new-york", .started(warning))])
+        let second = try #require(planner.due(at: Self.later(400)).first)
+        _ = planner.finish(
+            second,
+            AlertPollOutcome(.failed(FetchError(kind: .invalidResponse, message: "HTML"))),
+            at: Self.later(400)
+        )
+        #expect(planner.alerts(for: "new-york", at: Self.later(400))?.items == [warning])
+        #expect(
+            planner.advance(to: Self.later(6 * 3600)) == [
+                .alert(locationID: "new-york", .ended(warning, reason: .expired))
+            ]
+        )
+        #expect(planner.alerts(for: "new-york", at: Self.later(6 * 3600))?.items == [])
+    }
+
+    @Test func notModifiedKeepsTheWarningsAndSendsBackLastModified() throws {
+        let oslo = Location(name: "Oslo", latitude: 59.9139, longitude: 10.7522)
+        var planner = Self.planner([oslo])
+        let open = AlertChainSamples.alert("m1", source: .metno, onset: "2026-11-24T10:00:00Z", ends: nil)
+        let first = try #require(planner.due(at: Self.start).first)
+        #expect(first.feed.source == .metno)
+        #expect(first.ifModifiedSince == nil)
+        let modified = "Tue, 24 Nov 2026 11:00:00 GMT"
+        _ = planner.finish(first, AlertPollOutcome(.answered(["oslo": [open]]), lastModified: modified), at: Self.start)
+        let second = try #require(planner.due(at: Self.later(700)).first)
+        #expect(second.ifModifiedSince == modified)
+        #expect(planner.finish(second, AlertPollOutcome(.unchanged), at: Self.later(700)).isEmpty)
+        // Listed again by the 304: its 24 h without an end count from there.
+        let chain = try #require(planner.memory.locations["oslo"]?.chains.first)
+        #expect(chain.lastListed == Self.later(700))
+        #expect(planner.alerts(for: "oslo", at: Self.later(700))?.fetchedAt == Self.later(700))
+    }
+
+    @Test func oneMeteoAlarmFeedServesEveryLocationOfItsCountry() throws {
+        var paris = Location(name: "Paris", latitude: 48.8566, longitude: 2.3522)
+        paris.alerts = .meteoalarm(country: "france", code: "FR-75")
+        var lyon = Location(name: "Lyon", latitude: 45.764, longitude: 4.8357, countryCode: "FR")
+        lyon.alerts = .auto
+        var planner = Self.planner([paris, lyon])
+        let orders = planner.due(at: Self.start)
+        #expect(orders.count == 1)
+        let feed = try #require(orders.first?.feed)
+        #expect(feed.key == "meteoalarm france")
+        #expect(feed.members.map(\.locationID) == ["paris", "lyon"])
+        #expect(feed.members.map(\.code) == ["FR-75", nil])
+    }
+
+    @Test func aRestartWithTheMemoryCostsNoPollAndAnnouncesNothingAgain() throws {
+        var planner = Self.planner([Self.newYork])
+        let warning = AlertChainSamples.alert("w1", ends: "2026-11-24T18:00:00Z")
+        let order = try #require(planner.due(at: Self.start).first)
+        _ = planner.finish(order, AlertPollOutcome(.answered(["new-york": [warning]])), at: Self.start)
+        var restarted = Self.planner([Self.newYork], memory: planner.memory)
+        #expect(restarted.due(at: Self.later(60)).isEmpty)
+        #expect(restarted.advance(to: Self.later(60)).isEmpty)
+        #expect(restarted.alerts(for: "new-york", at: Self.later(60))?.items == [warning])
+    }
+
+    @Test func aWallClockGoneBackMakesTheFeedDue() throws {
+        var planner = Self.planner([Self.newYork])
+        let order = try #require(planner.due(at: Self.start).first)
+        _ = planner.finish(order, AlertPollOutcome(.answered([:])), at: Self.start)
+        #expect(planner.due(at: Self.later(-86_400)).count == 1)
+    }
+
+    @Test func aReloadKeepsWhatStaysAndForgetsTheRest() throws {
+        var planner = Self.planner([Self.berlin, Self.newYork])
+        for order in planner.due(at: Self.start) {
+            _ = planner.finish(order, AlertPollOutcome(.answered([:])), at: Self.start)
+        }
+        var moved = Self.berlin
+        moved.alerts = .none
+        planner.configure([(moved, nil), (Self.newYork, AlertTarget(source: .nws))]) { $0.rawValue }
+        #expect(planner.memory.feeds.keys.sorted() == ["nws 40.7128,-74.006"])
+        #expect(planner.alerts(for: "berlin", at: Self.start) == nil)
+        #expect(planner.due(at: Self.later(10)).isEmpty)
+    }
+}
+
+/// Which source `auto` picks (docs/alerts.md, "Sources").
+@Suite("AlertTarget: the source of a place")
+struct AlertTargetTests {
+    @Test(
+        arguments: [
+            ("Berlin", 52.52, 13.41, nil, "dwd"),
+            ("London", 51.5074, -0.1278, nil, "meteoalarm united-kingdom"),
+            ("New York", 40.7128, -74.006, nil, "nws"),
+            ("Tokyo", 35.6895, 139.6917, nil, "none"),
+            ("Oslo", 59.9139, 10.7522, nil, "metno"),
+            ("Longyearbyen", 78.2232, 15.6267, nil, "metno"),
+            ("Anchorage", 61.2181, -149.9003, nil, "nws"),
+            ("Stockholm", 59.3293, 18.0686, nil, "none"),
+            ("Stockholm", 59.3293, 18.0686, "SE", "meteoalarm sweden"),
+            ("San Juan", 18.4655, -66.1057, "PR", "nws"),
+            ("Vienna", 48.2082, 16.3738, "AT", "none"),
+        ] as [(String, Double, Double, String?, String)]
+    )
+    func autoPicksTheSourceOfTheCountry(
+        name: String,
+        latitude: Double,
+        longitude: Double,
+        code: String?,
+        expected: String
+    ) {
+        let location = Location(name: name, latitude: latitude, longitude: longitude, countryCode: code)
+        let target = AlertTarget.choose(.auto, for: location, placeCountryCode: nil)
+        let text = target.map { [$0.source.rawValue, $0.country].compactMap { $0 }.joined(separator: " ") } ?? "none"
+        #expect(text == expected)
+    }
+
+    @Test func theGeocodingAnswerNamesTheCountryOfALocationByName() {
+        let paris = Location(name: "Paris", countryCode: nil)
+        #expect(AlertTarget.choose(.auto, for: paris, placeCountryCode: nil) == nil)
+        #expect(
+            AlertTarget.choose(.auto, for: paris, placeCountryCode: "fr")
+                == AlertTarget(source: .meteoalarm, country: "france")
+        )
+    }
+
+    @Test(arguments: [(40.71284, "40.7128"), (-74.00601, "-74.006"), (52.52, "52.52"), (-0.00001, "0"), (13, "13")])
+    func coordinatesHaveFourDecimalsAtMost(value: Double, text: String) {
+        #expect(AlertFeed.text(value) == text)
+    }
+}
