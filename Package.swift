@@ -54,7 +54,15 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYaml"]),
         // Official weather warnings: one decoder per source (NWS, MET Norway, DWD via Bright Sky, MeteoAlarm),
         // private DTOs in each wire shape, mapped to WeatherCore's Alert.
-        .target(name: "AlertSources", dependencies: ["WeatherCore"]),
+        .target(
+            name: "AlertSources",
+            dependencies: [
+                "WeatherCore",
+                "OpenMeteo",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Atomic writer and tolerant reader of the state file (its JSON, spelled once, both ways).
         .target(name: "StateStore", dependencies: ["WeatherCore"]),
         // All rendering: the status formats, the bar's templates, text and tooltip, the Prometheus text and
@@ -84,6 +92,7 @@ let package = Package(
                 "StateStore",
                 "WeatherDaemon",
                 "WeatherDisplay",
+                "AlertSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -128,7 +137,11 @@ let package = Package(
         ),
         .testTarget(
             name: "AlertSourcesTests",
-            dependencies: ["AlertSources", "WeatherCore"],
+            dependencies: [
+                "AlertSources", "WeatherCore", "FakeOpenMeteo",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),

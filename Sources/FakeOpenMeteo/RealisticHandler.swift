@@ -1,19 +1,22 @@
 /// The default behaviour: Open-Meteo's forecast and geocoding endpoints with deterministic data.
 extension FakeOpenMeteoServer {
     /// The default handler: a realistic forecast body for `/v1/forecast`, geocoding for `/v1/search`,
-    /// and a 404 JSON error for anything else.
+    /// the alert sources' all-clears on their paths (``AlertRoute``), and a 404 JSON error for anything else.
     public static let realistic: @Sendable (FakeRequest) -> FakeResponse = realistic(dataInterval: 900)
 
     /// ``realistic`` with another data interval: `current.interval` is `dataInterval` and `current.time`
     /// moves on every `dataInterval` seconds (Open-Meteo: 900), so tests see new data periods quickly.
     /// With `blockFault`, every forecast section asked for that is in `blocks` carries that fault.
+    /// `alerts` gives the alert sources' answers (``AlertRoute``).
     public static func realistic(
         dataInterval: Int,
         blockFault: BlockFault? = nil,
-        blocks: Set<FakeForecastBlock> = Set(FakeForecastBlock.allCases)
+        blocks: Set<FakeForecastBlock> = Set(FakeForecastBlock.allCases),
+        alerts: @escaping AlertRoute.Bodies = { _ in nil }
     ) -> @Sendable (FakeRequest) -> FakeResponse {
         { request in
-            switch request.path {
+            if let answer = AlertRoute.respond(to: request, bodies: alerts) { return answer }
+            return switch request.path {
             case "/v1/forecast":
                 ForecastRoute.respond(to: request, dataInterval: dataInterval, fault: blockFault, faulty: blocks)
             case "/v1/search": GeocodingRoute.respond(to: request)

@@ -5,9 +5,9 @@ import NIOPosix
 import WeatherCore
 
 /// Sorts what can go wrong in one fetch into the error classes of docs/fetching.md.
-enum FetchErrorClassifier {
+package enum FetchErrorClassifier {
     /// The error for a non-2xx response that arrived when the host's wall clock read `receivedAt`.
-    static func classify(
+    package static func classify(
         status: Int,
         headers: HTTPHeaders,
         body: ByteBuffer,

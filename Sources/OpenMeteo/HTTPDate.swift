@@ -12,11 +12,11 @@ import WeatherCore
 /// and asctime (`Sun Nov  6 08:49:37 1994`). Read by hand into RFC 3339 and validated by ``Timestamp``:
 /// the C library's `strptime` is not visible through Swift's Glibc module, and FoundationEssentials has
 /// no HTTP date style.
-enum HTTPDate {
+package enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// The time `text` names, or nil when it is no HTTP date.
-    static func parse(_ text: String) -> Timestamp? {
+    package static func parse(_ text: String) -> Timestamp? {
         guard text.utf8.count < 64 else { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let day: String
@@ -56,7 +56,7 @@ enum HTTPDate {
     /// `Retry-After` in seconds from now: delta-seconds, or an HTTP date read against the same response's
     /// `Date` (the server's own clock; without a `Date`, against `receivedAt`, the host's). Nil when absent
     /// or unparsable; a date in the past gives 0 or less.
-    static func retryAfter(_ headers: HTTPHeaders, receivedAt: Timestamp) -> Double? {
+    package static func retryAfter(_ headers: HTTPHeaders, receivedAt: Timestamp) -> Double? {
         guard let value = headers.first(name: "retry-after")?.trimmingWhitespace(), !value.isEmpty else {
             return nil
         }
@@ -70,7 +70,7 @@ enum HTTPDate {
     }
 
     /// The host's wall clock.
-    static func hostNow() -> Timestamp {
+    package static func hostNow() -> Timestamp {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Timestamp(secondsSinceEpoch: Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9)

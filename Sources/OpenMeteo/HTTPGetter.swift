@@ -12,36 +12,45 @@ import WeatherCore
 /// `Content-Length` or as it arrives, and the delegate form's deadline covers the whole request (the
 /// `async` form's deadline ends with the response head, which would need a second task to time the
 /// body).
-struct HTTPGetter: Sendable {
-    /// The largest response body accepted.
-    static let bodyLimit = 1 << 20
+package struct HTTPGetter: Sendable {
+    /// The largest response body accepted by default (an Open-Meteo answer is a few KiB).
+    package static let bodyLimit = 1 << 20
 
     /// A complete response, whatever its status.
-    struct Response: Sendable {
+    package struct Response: Sendable {
         /// The status code.
-        var status: Int
+        package var status: Int
         /// The response headers.
-        var headers: HTTPHeaders
+        package var headers: HTTPHeaders
         /// The whole body.
-        var body: ByteBuffer
+        package var body: ByteBuffer
         /// The host's wall clock when the response arrived.
-        var receivedAt: Timestamp
+        package var receivedAt: Timestamp
 
         /// The API's clock minus the host's, from `Date` (plus `Age`); nil without a `Date`.
-        var apiClockSample: Double? { HTTPDate.clockSample(headers, receivedAt: receivedAt) }
+        package var apiClockSample: Double? { HTTPDate.clockSample(headers, receivedAt: receivedAt) }
     }
 
     let httpClient: HTTPClient
     let timeout: Duration
     let userAgent: String
     let logger: Logger
+    /// The largest body accepted.
+    let bodyLimit: Int
     /// The one event loop the requests of this getter, their connection and their delegate run on: with
     /// any loop, the request and the pooled connection landed on two, which woke both threads for every
     /// fetch (measured at 10 ms ticks with every_tick; at the real interval, with a few hundred fetches a
     /// day, it saves next to nothing, and costs nothing either).
     let eventLoop: any EventLoop
 
-    init(httpClient: HTTPClient, timeout: Duration, userAgent: String, logger: Logger) {
+    package init(
+        httpClient: HTTPClient,
+        timeout: Duration,
+        userAgent: String,
+        logger: Logger,
+        bodyLimit: Int = HTTPGetter.bodyLimit
+    ) {
+        self.bodyLimit = bodyLimit
         self.httpClient = httpClient
         self.timeout = timeout
         self.userAgent = userAgent
@@ -49,18 +58,21 @@ struct HTTPGetter: Sendable {
         self.eventLoop = httpClient.eventLoopGroup.next()
     }
 
-    /// GETs `url`, with weatherd's headers: any complete response (whatever its status), or the
-    /// classified failure.
-    func get(_ url: String) async throws(FetchError) -> Response {
+    /// GETs `url`, with weatherd's headers (`User-Agent`, `Accept: application/json` unless `headers` name
+    /// another) and `headers`: any complete response (whatever its status), or the classified failure.
+    package func get(_ url: String, headers: [(String, String)] = []) async throws(FetchError) -> Response {
         do {
             var request = try HTTPClient.Request(url: url, method: .GET)
             request.headers.add(name: "User-Agent", value: userAgent)
-            request.headers.add(name: "Accept", value: "application/json")
+            if !headers.contains(where: { $0.0 == "Accept" }) {
+                request.headers.add(name: "Accept", value: "application/json")
+            }
+            for (name, value) in headers { request.headers.add(name: name, value: value) }
             // Clamped: a deadline past ~292 years would overflow NIO's nanoseconds.
             let deadline = NIODeadline.now() + .nanoseconds(Int64(min(timeout.seconds, 1e9) * 1e9))
             let task = httpClient.execute(
                 request: request,
-                delegate: ResponseAccumulator(request: request, maxBodySize: Self.bodyLimit),
+                delegate: ResponseAccumulator(request: request, maxBodySize: bodyLimit),
                 eventLoop: .delegateAndChannel(on: eventLoop),
                 deadline: deadline,
                 logger: logger
@@ -77,7 +89,7 @@ struct HTTPGetter: Sendable {
                 receivedAt: HTTPDate.hostNow()
             )
         } catch {
-            throw FetchErrorClassifier.classify(error, timeout: timeout, bodyLimit: Self.bodyLimit)
+            throw FetchErrorClassifier.classify(error, timeout: timeout, bodyLimit: bodyLimit)
         }
     }
 }

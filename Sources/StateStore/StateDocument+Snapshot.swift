@@ -142,7 +142,8 @@ extension StateDocument.LocationEntry {
                     at: error.at.rfc3339
                 )
             },
-            consecutive_failures: entry.consecutiveFailures
+            consecutive_failures: entry.consecutiveFailures,
+            alerts: entry.alerts.map(StateDocument.AlertsEntry.init)
         )
     }
 
@@ -172,7 +173,8 @@ extension StateDocument.LocationEntry {
             today: try today?.day(path: "\(path).today", fetchedAt: fetchedAt),
             forecast: try restoredForecast(path: path, fetchedAt: fetchedAt),
             lastError: record,
-            consecutiveFailures: max(0, consecutive_failures ?? 0)
+            consecutiveFailures: max(0, consecutive_failures ?? 0),
+            alerts: try alerts?.alerts(path: "\(path).alerts")
         )
     }
 }

@@ -64,6 +64,7 @@ struct StateDocument: Codable, Sendable {
         @Nullable var nowcast: NowcastEntry?
         @Nullable var last_error: ErrorEntry?
         var consecutive_failures: Int?
+        @Nullable var alerts: AlertsEntry?
     }
 
     struct WeatherEntry: Codable, Sendable {
@@ -156,5 +157,7 @@ extension StateDocument.LocationEntry {
         }
         _last_error = try container.decode(Nullable<StateDocument.ErrorEntry>.self, forKey: .last_error)
         consecutive_failures = try container.decodeIfPresent(Int.self, forKey: .consecutive_failures)
+        // Added with the official warnings: absent in older files.
+        _alerts = try container.decode(Nullable<StateDocument.AlertsEntry>.self, forKey: .alerts)
     }
 }

@@ -48,7 +48,7 @@ extension ConfigParser {
         return Int(value)
     }
 
-    private func boolean(_ node: Node, path: String) throws(ConfigError) -> Bool {
+    func boolean(_ node: Node, path: String) throws(ConfigError) -> Bool {
         let value = try scalar(node, path: path, expected: "true or false")
         switch value.style == .plain ? value.string : "" {
         case "true", "True", "TRUE", "yes", "on": return true

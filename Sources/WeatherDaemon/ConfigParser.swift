@@ -46,6 +46,7 @@ public struct ConfigParser: Sendable {
             case "units": try parseUnits(value, into: &config.units)
             case "forecast": config.forecast = try parseForecast(value)
             case "display": config.display = try parseDisplay(value)
+            case "alerts": config.alerts = try parseAlerts(value, lines: &lines)
             case "locations": config.locations = try parseLocations(value, lines: &lines)
             default: throw unknownKey(key, path: "", line: keyLine)
             }
@@ -59,7 +60,13 @@ public struct ConfigParser: Sendable {
         if config.interval <= .zero { throw error("interval", lines["interval"], "must be greater than 0") }
         if config.timeout <= .zero { throw error("timeout", lines["timeout"], "must be greater than 0") }
         if config.staleAfter <= .zero { throw error("stale_after", lines["stale_after"], "must be greater than 0") }
-        for (key, url) in [("api.base_url", config.api.baseURL), ("api.geocoding_url", config.api.geocodingURL)] {
+        let urls = [
+            ("api.base_url", config.api.baseURL), ("api.geocoding_url", config.api.geocodingURL),
+            ("alerts.nws_url", config.alerts.endpoints.nws), ("alerts.metno_url", config.alerts.endpoints.metno),
+            ("alerts.dwd_url", config.alerts.endpoints.dwd),
+            ("alerts.meteoalarm_url", config.alerts.endpoints.meteoalarm),
+        ]
+        for (key, url) in urls {
             if let problem = Self.urlProblem(url) { throw error(key, lines[key], problem) }
         }
         if config.locations.isEmpty {
@@ -151,6 +158,7 @@ public struct ConfigParser: Sendable {
             var latitude: Double?
             var longitude: Double?
             var countryCode: String?
+            var alerts = AlertSetting.auto
             lines[path] = item.mark.line
             for (key, value, line) in try mapping(item, path: path) {
                 lines["\(path).\(key)"] = line
@@ -169,6 +177,7 @@ public struct ConfigParser: Sendable {
                         )
                     }
                     countryCode = code.uppercased()
+                case "alerts": alerts = try locationAlerts(value, path: "\(path).alerts")
                 default: throw unknownKey(key, path: path, line: line)
                 }
             }
@@ -180,12 +189,13 @@ public struct ConfigParser: Sendable {
                 throw error(path, line, "\"\(name)\" needs both latitude and longitude, or neither (resolved by name)")
             }
             if let id, id.isEmpty { throw error("\(path).id", line, "must not be empty") }
-            let location =
+            var location =
                 if let latitude, let longitude {
                     Location(id: id, name: name, latitude: latitude, longitude: longitude, countryCode: countryCode)
                 } else {
                     Location(id: id, name: name, countryCode: countryCode)
                 }
+            location.alerts = alerts
             if location.id.isEmpty {
                 throw error("\(path).id", line, "the name \"\(name)\" gives no id; set one ([a-z0-9-])")
             }

@@ -34,6 +34,19 @@ public struct Configuration: Sendable, Hashable {
         }
     }
 
+    /// `alerts`: the official warnings (docs/alerts.md).
+    public struct Alerts: Sendable, Hashable {
+        /// Whether any source is polled.
+        public var enabled = true
+        /// An e-mail or URL added to the `User-Agent` (NWS and MET Norway ask for one); empty for none.
+        public var contact = ""
+        /// Each source's base URL.
+        public var endpoints = AlertEndpoints()
+
+        /// The defaults.
+        public init() {}
+    }
+
     /// The rotation period.
     public var interval: Duration = .seconds(10)
     /// When locations are fetched.
@@ -56,6 +69,8 @@ public struct Configuration: Sendable, Hashable {
     public var forecast = ForecastSettings()
     /// The bar's text, icons and clock (docs/forecast.md).
     public var display = DisplaySettings()
+    /// The official warnings.
+    public var alerts = Alerts()
     /// The locations, in rotation order.
     public var locations: [Location] = Configuration.defaultLocations
 

@@ -112,9 +112,12 @@ public final class LoopRunner {
             ticker = nil
             watchdogTicker?.stop()
             watchdogTicker = nil
-        case .fetch, .writeCache, .saveGeocoding, .cancelFetch:
+        case .fetch, .writeCache, .saveGeocoding, .cancelFetch, .pollAlerts, .saveAlerts:
             guard phase != .ended else { return nil }
-            if case .fetch = effect { outstandingFetches += 1 }
+            switch effect {
+            case .fetch, .pollAlerts: outstandingFetches += 1
+            default: break
+            }
             if case .cancelFetch = effect {} else { outstanding += 1 }
             queued.append(effect)
             wake.yield()
@@ -197,6 +200,21 @@ public final class LoopRunner {
                                 background.addTask {
                                     await WeatherLoop.save(places, to: cache, logger: logger, on: threadPool)
                                     await self.ended(nil, fetch: false)
+                                }
+                            case .pollAlerts(let order, let poller):
+                                fetches.addTask {
+                                    let outcome = await poller.poll(order)
+                                    await self.ended(.alertsPolled(order, outcome), fetch: true)
+                                }
+                            case .saveAlerts(let memory, let cache):
+                                background.addTask {
+                                    await WeatherLoop.writeDurably(
+                                        "cannot save the alerts cache",
+                                        path: cache.path,
+                                        logger: logger,
+                                        on: threadPool
+                                    ) { try cache.save(memory) }
+                                    await self.ended(.alertsSaved, fetch: false)
                                 }
                             case .cancelFetch:
                                 fetches.cancelAll()

@@ -26,4 +26,11 @@ public enum MessageID {
     public static let stateWrite = "0ae3383558bf41c691981d4e0ba98393"
     /// A location's nowcast turned from dry to rain within 30 minutes: once per episode (PRIORITY 5).
     public static let rainSoon = "fdf6618d0b944e2f959d3f1007fd28dc"
+    /// An official warning came in force for a location: once per warning (PRIORITY 4 Minor/Moderate, 3
+    /// Severe, 2 Extreme).
+    public static let alertStarted = "890bcdcce335433cb40b162585323ce5"
+    /// An official warning in force was updated: not announced again (PRIORITY 6).
+    public static let alertUpdated = "c2770b7a2200480fa39aac7267fd5846"
+    /// An official warning ended: expired, cancelled or withdrawn (PRIORITY 5).
+    public static let alertEnded = "b24b3738ac4040ebab062b189479f1c2"
 }

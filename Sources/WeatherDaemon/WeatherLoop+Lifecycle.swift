@@ -14,6 +14,9 @@ extension WeatherLoop {
         places = geocodingCache?.load() ?? [:]
         applyCachedPlaces()
         let takenOver = restorePreviousState(at: now)
+        if alertPoller != nil, let alertCache {
+            alertPlanner = AlertPlanner(memory: alertCache.load(), seed: environment.seed)
+        }
         let summary =
             "\(count(configuration.locations.count, "location")) every \(DurationParser.format(configuration.interval)), "
             + "refresh \(configuration.refresh)"
@@ -31,6 +34,7 @@ extension WeatherLoop {
             ]
         )
         for warning in configuration.warnings { journal(.warning, "\(warning)") }
+        configureAlerts(announce: true)
         if let stateFile, stateFile.isInMemory == false {
             let text =
                 "the state file \(stateFile.path) is not on tmpfs: every tick writes it to the disk "
@@ -67,7 +71,7 @@ extension WeatherLoop {
         notify(.stopping)
         journal(.notice, "stopping", metadata: ["message_id": "\(MessageID.stopping)"])
         effects.append(.stopTimers)
-        if planner.inFlight != nil { effects.append(.cancelFetch) }
+        if planner.inFlight != nil || alertPlanner.isPolling { effects.append(.cancelFetch) }
         effects.append(.writeState(snapshot(at: environment.now()), textfile: configuration.prometheusTextfile))
     }
 
@@ -83,6 +87,10 @@ extension WeatherLoop {
             geocoder = environment.makeGeocoder?(newConfiguration)
         }
         applyCachedPlaces()
+        if newConfiguration.alerts != old.alerts || newConfiguration.timeout != old.timeout {
+            alertPoller = newConfiguration.alerts.enabled ? environment.makeAlertPoller?(newConfiguration) : nil
+        }
+        configureAlerts(announce: newConfiguration.locations != old.locations || newConfiguration.alerts != old.alerts)
         // What the cache holds of a dropped location must not come back at the next start.
         if old.locations.contains(where: { location in !newConfiguration.locations.contains { $0.id == location.id } })
         {

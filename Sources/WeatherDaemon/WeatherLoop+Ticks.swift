@@ -10,6 +10,7 @@ extension WeatherLoop {
         guard isTicking else { return }
         let now = environment.now()
         lastTickAt = now.uptime
+        tickAlerts(at: now)
         guard let plan = planner.tick(at: now, missed: missed) else { return }
         log(plan.events)
         if plan.events.contains(where: \.changesDurableState) { saveCache(at: now) }
@@ -147,6 +148,7 @@ extension WeatherLoop {
             ]
         )
         if let geocodingCache { effects.append(.saveGeocoding(places, to: geocodingCache)) }
+        configureAlerts(announce: false)
     }
 
     // MARK: - Outputs
@@ -189,7 +191,7 @@ extension WeatherLoop {
 
     /// The state file's content at `now`.
     func snapshot(at now: Moment) -> StateSnapshot {
-        planner.snapshot(
+        var snapshot = planner.snapshot(
             at: now,
             identity: Planner.Identity(
                 pid: environment.pid,
@@ -199,6 +201,8 @@ extension WeatherLoop {
                 display: configuration.display
             )
         )
+        addAlerts(to: &snapshot, at: now)
+        return snapshot
     }
 
     /// The current snapshot (what the state file holds).
@@ -240,13 +244,24 @@ extension WeatherLoop {
         logger: Logger,
         on threadPool: NIOThreadPool
     ) async {
+        await writeDurably("cannot cache the resolved place", path: cache.path, logger: logger, on: threadPool) {
+            try cache.save(places)
+        }
+    }
+
+    /// Runs a durable write on a thread of `threadPool` (never the loop's); a failure is logged as
+    /// `problem: error`, naming the file.
+    nonisolated static func writeDurably(
+        _ problem: String,
+        path: String,
+        logger: Logger,
+        on threadPool: NIOThreadPool,
+        _ write: @escaping @Sendable () throws -> Void
+    ) async {
         do {
-            try await threadPool.runIfActive { try cache.save(places) }
+            try await threadPool.runIfActive { try write() }
         } catch {
-            logger.error(
-                "cannot cache the resolved place: \(error)",
-                metadata: ["weather.file": "\(cache.path)"]
-            )
+            logger.error("\(problem): \(error)", metadata: ["weather.file": "\(path)"])
         }
     }
 }

@@ -20,6 +20,9 @@ public final class WeatherLoop {
         public var makeProvider: @Sendable (Configuration) -> any WeatherProviding
         /// Builds the geocoder for locations configured by name; nil: such locations fail.
         public var makeGeocoder: (@Sendable (Configuration) -> any GeocodingProviding)?
+        /// Builds the poller of the official warnings for a configuration (again on reloads that change
+        /// `alerts` or `timeout`); nil: no warnings are polled.
+        public var makeAlertPoller: (@Sendable (Configuration) -> any AlertPolling)?
         /// The systemd notifier.
         public var notifier: any ServiceNotifying
         /// The tick source.
@@ -41,6 +44,7 @@ public final class WeatherLoop {
         public init(
             makeProvider: @escaping @Sendable (Configuration) -> any WeatherProviding,
             makeGeocoder: (@Sendable (Configuration) -> any GeocodingProviding)? = nil,
+            makeAlertPoller: (@Sendable (Configuration) -> any AlertPolling)? = nil,
             notifier: any ServiceNotifying,
             ticks: any TickSource,
             watchdogTicks: any TickSource,
@@ -52,6 +56,7 @@ public final class WeatherLoop {
         ) {
             self.makeProvider = makeProvider
             self.makeGeocoder = makeGeocoder
+            self.makeAlertPoller = makeAlertPoller
             self.notifier = notifier
             self.ticks = ticks
             self.watchdogTicks = watchdogTicks
@@ -88,8 +93,13 @@ public final class WeatherLoop {
         case writeCache(StateSnapshot, to: StateFile)
         /// A durable write of the places geocoding found (its failure is logged by whoever runs it).
         case saveGeocoding([GeocodingCache.Query: Place], to: GeocodingCache)
-        /// Cancel the request in flight (stopping).
+        /// Cancel the request in flight and the alert polls (stopping).
         case cancelFetch
+        /// An alert poll; its end comes back as ``ServiceEvent/alertsPolled(_:_:)``.
+        case pollAlerts(AlertPollOrder, poller: any AlertPolling)
+        /// A durable write of what is known of the warnings; its end comes back as
+        /// ``ServiceEvent/alertsSaved``.
+        case saveAlerts(AlertPlanner.Memory, to: AlertCache)
     }
 
     let environment: Environment
@@ -101,12 +111,18 @@ public final class WeatherLoop {
     let previousStateFiles: [String]
     var cacheWriter: CacheWriter?
     let geocodingCache: GeocodingCache?
+    /// Where what is known of the warnings survives a restart (beside the cache).
+    let alertCache: AlertCache?
 
     var configuration: Configuration
     var planner: Planner
     var provider: any WeatherProviding
     var geocoder: (any GeocodingProviding)?
     var places: [GeocodingCache.Query: Place] = [:]
+    var alertPlanner: AlertPlanner
+    var alertPoller: (any AlertPolling)?
+    /// Whether a save of the alerts cache runs, and whether another must follow it.
+    var alertSave = (running: false, again: false)
     var startedAt: Timestamp
     var effects: [Effect] = []
     /// The last tick, on the uptime clock.
@@ -151,6 +167,9 @@ public final class WeatherLoop {
         self.provider = environment.makeProvider(configuration)
         self.geocoder = environment.makeGeocoder?(configuration)
         self.geocodingCache = (cacheFile ?? stateFile).map { GeocodingCache(besideCache: $0) }
+        self.alertCache = (cacheFile ?? stateFile).map { AlertCache(besideCache: $0) }
+        self.alertPoller = configuration.alerts.enabled ? environment.makeAlertPoller?(configuration) : nil
+        self.alertPlanner = AlertPlanner(seed: environment.seed)
         self.planner = Planner(
             locations: configuration.locations,
             settings: configuration.plannerSettings,
@@ -191,6 +210,10 @@ public final class WeatherLoop {
             cacheWritten(error)
         case .stateWritten(let written):
             stateWritten(written)
+        case .alertsPolled(let order, let outcome):
+            finishAlertPoll(order, outcome)
+        case .alertsSaved:
+            alertsSaved()
         case .shutdown:
             stop()
         }
@@ -210,6 +233,7 @@ public final class WeatherLoop {
     /// cache write): its owner can return.
     public var isFinished: Bool {
         lifecycle == .stopping && planner.inFlight == nil && (cacheWriter?.isIdle ?? true)
+            && !alertPlanner.isPolling && !alertSave.running
     }
 }
 
@@ -231,6 +255,10 @@ public enum ServiceEvent: Sendable {
     case cacheWritten(FileSystemError?)
     /// A state write ended: whether the state file holds the snapshot.
     case stateWritten(Bool)
+    /// An alert poll ended.
+    case alertsPolled(AlertPollOrder, AlertPollOutcome)
+    /// A durable write of the alerts cache ended (its failure logged by whoever ran it).
+    case alertsSaved
     /// Graceful shutdown: stop ticking, cancel the fetch, write the final state.
     case shutdown
 }

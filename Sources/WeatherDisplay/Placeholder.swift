@@ -50,6 +50,10 @@ public enum Placeholder: String, Sendable, CaseIterable {
     case sunset
     /// The age of the weather: `3 min`.
     case age
+    /// The most severe official warning's event (`Winter Storm Warning`); empty when none.
+    case alert
+    /// How many official warnings are in force.
+    case alerts
 
     /// Whether the value is a number, so that `{name:.N}` can give its decimals.
     public var isNumber: Bool {
@@ -58,7 +62,7 @@ public enum Placeholder: String, Sendable, CaseIterable {
             .precipitationProbability, .precipitationProbability6h, .tomorrowHigh, .tomorrowLow:
             true
         case .icon, .name, .id, .unit, .condition, .description, .windUnit, .windArrow, .nowcast,
-            .tomorrowIcon, .sunrise, .sunset, .age:
+            .tomorrowIcon, .sunrise, .sunset, .age, .alert, .alerts:
             false
         }
     }

@@ -19,6 +19,11 @@ public enum StatusText {
             if let today = Report.today(entry, now: now, clock: clock) {
                 lines.append(longOutput(String(repeating: " ", count: 14) + today))
             }
+            let offset = entry.weather?.utcOffsetSeconds
+            for alert in AlertText.inForce(entry, at: now) {
+                let text = AlertText.line(alert, utcOffsetSeconds: offset, now: now, clock: clock)
+                lines.append(longOutput(String(repeating: " ", count: 14) + text + " (\(alert.severity.rawValue))"))
+            }
         }
         return lines.joined(separator: "\n")
     }

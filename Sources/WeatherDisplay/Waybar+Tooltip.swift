@@ -43,7 +43,18 @@ extension Waybar {
         now: Timestamp
     ) -> [(text: String, isDay: Bool)] {
         let first = pinned ?? shown
-        var rows = [(text: tooltipLines(first, now: now, clock: style.clock), isDay: false)]
+        // The warnings first: those of the location on screen, then the tooltip's own location's.
+        var rows: [(text: String, isDay: Bool)] = []
+        for entry in [shown] + (first.location.id == shown.location.id ? [] : [first]) {
+            let offset = entry.weather?.utcOffsetSeconds
+            for alert in AlertText.inForce(entry, at: now) {
+                let prefix = entry.location.id == shown.location.id ? "" : entry.location.name + ": "
+                rows.append(
+                    (prefix + AlertText.line(alert, utcOffsetSeconds: offset, now: now, clock: style.clock), false)
+                )
+            }
+        }
+        rows.append((tooltipLines(first, now: now, clock: style.clock), false))
         let outlook = Outlook(first, in: snapshot, at: now)
         if let hours = HoursLine.render(outlook, clock: style.clock) { rows.append(("  " + hours, false)) }
         if let nowcast = outlook.nowcast?.summary { rows.append(("  " + nowcast, false)) }

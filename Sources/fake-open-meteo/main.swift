@@ -5,7 +5,7 @@
 //                           block-null-time|block-times-not-increasing|block-shifted-day|block-null-values]
 //                   [--fault-blocks minutely_15,hourly,daily]
 //                   [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
-//                   [--clock-offset SECONDS] [--no-date] [--retry-after VALUE]
+//                   [--clock-offset SECONDS] [--no-date] [--retry-after VALUE] [--alerts-dir DIR]
 //
 // Realistic data answers `current` and the `minutely_15`, `hourly` and `daily` sections asked for, in
 // Open-Meteo's wire shape; every place has rain in 90 minutes of every 3 hours (see
@@ -19,7 +19,10 @@
 // arrives: "<unix time, 3 decimals> <request target>" (the host's time). --clock-offset: the server's clock
 // runs this many seconds ahead of the host's (negative: behind); its `Date` headers and data periods follow
 // it. --no-date: no `Date` header. --retry-after: a `Retry-After` header (any text: seconds or an HTTP
-// date) on the 429s and 503s of always-429, always-503 and mixed-faults.
+// date) on the 429s and 503s of always-429, always-503 and mixed-faults. --alerts-dir: the alert sources'
+// answers (AlertRoute), read at each request from DIR/nws.json, metno.json, dwd.json and
+// meteoalarm-<country>.json (missing: the source's all-clear; a file starting with "!429", "!503" or
+// "!html": that failure), so a script can change the warnings while the daemon runs.
 //
 // Prints "fake-open-meteo listening on http://HOST:PORT" once listening; exits 0 on SIGTERM or SIGINT,
 // after writing the number of requests served to --count-file if given.
@@ -42,6 +45,7 @@ struct Options {
     var sendsDate = true
     var retryAfter: String?
     var faultBlocks = Set(FakeForecastBlock.allCases)
+    var alertsDir: String?
 
     static let usage = """
         usage: fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
@@ -49,7 +53,7 @@ struct Options {
                                        block-null-time|block-times-not-increasing|block-shifted-day|block-null-values]
                                [--fault-blocks minutely_15,hourly,daily]
                                [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
-                               [--clock-offset SECONDS] [--no-date] [--retry-after VALUE]
+                               [--clock-offset SECONDS] [--no-date] [--retry-after VALUE] [--alerts-dir DIR]
         """
 
     init(arguments: [String]) throws(UsageError) {
@@ -64,7 +68,7 @@ struct Options {
             }
             let flags = [
                 "--host", "--port", "--port-file", "--count-file", "--mode", "--data-interval", "--minute-limit",
-                "--request-log", "--clock-offset", "--retry-after", "--fault-blocks",
+                "--request-log", "--clock-offset", "--retry-after", "--fault-blocks", "--alerts-dir",
             ]
             guard flags.contains(flag) else {
                 throw UsageError(message: "unknown option: \(flag)")
@@ -83,6 +87,7 @@ struct Options {
             case "--count-file": countFile = value
             case "--request-log": requestLog = value
             case "--retry-after": retryAfter = value
+            case "--alerts-dir": alertsDir = value
             case "--fault-blocks":
                 let names = value.split(separator: ",").map(String.init)
                 let blocks = names.compactMap(FakeForecastBlock.init(rawValue:))
@@ -127,14 +132,20 @@ enum Modes {
         for mode: String,
         dataInterval: Int = 900,
         retryAfter: String? = nil,
-        faultBlocks: Set<FakeForecastBlock> = Set(FakeForecastBlock.allCases)
+        faultBlocks: Set<FakeForecastBlock> = Set(FakeForecastBlock.allCases),
+        alerts: @escaping AlertRoute.Bodies = { _ in nil }
     ) -> (@Sendable (FakeRequest) -> FakeResponse)? {
         let extra = retryAfter.map { [("Retry-After", $0)] } ?? []
         if let fault = BlockFault(rawValue: mode) {
-            return FakeOpenMeteoServer.realistic(dataInterval: dataInterval, blockFault: fault, blocks: faultBlocks)
+            return FakeOpenMeteoServer.realistic(
+                dataInterval: dataInterval,
+                blockFault: fault,
+                blocks: faultBlocks,
+                alerts: alerts
+            )
         }
         return switch mode {
-        case "realistic": FakeOpenMeteoServer.realistic(dataInterval: dataInterval)
+        case "realistic": FakeOpenMeteoServer.realistic(dataInterval: dataInterval, alerts: alerts)
         case "mixed-faults": mixedFaults(extra)
         case "always-503": { _ in overloaded(extra) }
         case "always-429": { _ in rateLimited(extra) }
@@ -201,7 +212,8 @@ func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeRespon
             for: options.mode,
             dataInterval: options.dataInterval,
             retryAfter: options.retryAfter,
-            faultBlocks: options.faultBlocks
+            faultBlocks: options.faultBlocks,
+            alerts: alertBodies(options.alertsDir)
         ) ?? FakeOpenMeteoServer.realistic
     if let limit = options.minuteLimit {
         handler = QuotaGate(minuteLimit: limit, next: handler).handler
@@ -215,6 +227,12 @@ func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeRespon
         }
     }
     return handler
+}
+
+/// The alert sources' answers of `--alerts-dir`, read at each request; none without it.
+func alertBodies(_ directory: String?) -> AlertRoute.Bodies {
+    guard let directory else { return { _ in nil } }
+    return { key in try? String(contentsOfFile: directory + "/" + key + ".json", encoding: .utf8) }
 }
 
 /// Appends one line per request to a file: "<unix time> <request target>".

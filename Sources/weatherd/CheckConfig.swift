@@ -50,6 +50,13 @@ enum EffectiveConfig {
             "  temperature: \(config.units.temperature.rawValue)",
             "  wind_speed: \(config.units.windSpeed.rawValue)",
             "  precipitation: \(config.units.precipitation.rawValue)",
+            "alerts:",
+            "  enabled: \(config.alerts.enabled)",
+            "  contact: \(quoted(config.alerts.contact))",
+            "  nws_url: \(quoted(config.alerts.endpoints.nws))",
+            "  metno_url: \(quoted(config.alerts.endpoints.metno))",
+            "  dwd_url: \(quoted(config.alerts.endpoints.dwd))",
+            "  meteoalarm_url: \(quoted(config.alerts.endpoints.meteoalarm))",
             "locations:",
         ]
         for location in config.locations {
@@ -60,8 +67,29 @@ enum EffectiveConfig {
                 lines.append("    # no coordinates: resolved by the geocoding API")
             }
             if let countryCode = location.countryCode { lines.append("    country_code: \(countryCode)") }
+            lines.append("    alerts: \(alertSetting(location))")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A location's `alerts:` setting, with the source it picks (`auto  # nws`).
+    static func alertSetting(_ location: Location) -> String {
+        let setting: String
+        switch location.alerts {
+        case .auto: setting = "auto"
+        case .none: return "none"
+        case .source(let source): return source.rawValue
+        case .meteoalarm(let country, let code):
+            let codeText = code.map { ", code: \(quoted($0))" } ?? ""
+            return "{meteoalarm: {country: \(quoted(country))\(codeText)}}"
+        }
+        guard location.hasCoordinates || location.countryCode != nil else {
+            return setting + "  # the source is chosen when the name is resolved"
+        }
+        guard let target = AlertTarget.choose(location.alerts, for: location, placeCountryCode: nil) else {
+            return setting + "  # no alert source for this place"
+        }
+        return setting + "  # " + target.source.rawValue + (target.country.map { " (feeds-\($0))" } ?? "")
     }
 
     /// A YAML double-quoted scalar (JSON escaping is valid YAML).

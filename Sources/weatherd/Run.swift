@@ -39,6 +39,7 @@ struct Run: AsyncParsableCommand {
             }
         }
         let httpClient = World.makeHTTPClient(timeout: config.timeout)
+        let alertHTTPClient = World.makeAlertHTTPClient()
         // Trapped before READY=1, so a SIGHUP right after it is never lost.
         let signals = await UnixSignalsSequence(trapping: .sighup, .sigusr1)
         let loader = common.loader(runtime)
@@ -50,6 +51,7 @@ struct Run: AsyncParsableCommand {
             environment: WeatherLoop.Environment(
                 makeProvider: { World.makeProvider($0, httpClient: httpClient, logger: logger) },
                 makeGeocoder: { World.makeGeocoder($0, httpClient: httpClient, logger: logger) },
+                makeAlertPoller: { World.makeAlertPoller($0, httpClient: alertHTTPClient, logger: logger) },
                 notifier: ServiceNotifier(),
                 // On the main queue, which the main thread drains (MainQueue): the loop's thread.
                 ticks: DispatchTickSource(),
@@ -77,5 +79,6 @@ struct Run: AsyncParsableCommand {
         group.maximumGracefulShutdownDuration = .milliseconds(1500)
         try await ServiceGroup(configuration: group).run()
         try? await httpClient.shutdown()
+        try? await alertHTTPClient.shutdown()
     }
 }

@@ -14,7 +14,9 @@ struct Weatherd: AsyncParsableCommand {
             journal entry and replaces the JSON state file that other tools read.
             """,
         version: WeatherdVersion.current,
-        subcommands: [Run.self, Once.self, Status.self, ForecastCommand.self, CheckConfig.self, Codes.self],
+        subcommands: [
+            Run.self, Once.self, Status.self, AlertsCommand.self, ForecastCommand.self, CheckConfig.self, Codes.self,
+        ],
         defaultSubcommand: Run.self
     )
 }

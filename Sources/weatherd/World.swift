@@ -1,3 +1,4 @@
+import AlertSources
 import AsyncHTTPClient
 import Logging
 import NIOCore
@@ -70,6 +71,41 @@ enum World {
         )
         configuration.httpVersion = .automatic
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// The HTTP client of the alert sources: like ``makeHTTPClient(timeout:)``, but gzip is decompressed
+    /// (MeteoAlarm's country feeds are megabytes, sent compressed when asked).
+    static func makeAlertHTTPClient() -> HTTPClient {
+        let amount = TimeAmount.seconds(20)
+        var configuration = HTTPClient.Configuration(
+            certificateVerification: .fullVerification,
+            redirectConfiguration: .follow(max: 3, allowCycles: false),
+            timeout: .init(connect: amount, read: amount),
+            decompression: .enabled(limit: .size(AlertClient.bodyLimit))
+        )
+        configuration.httpVersion = .automatic
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// The poller of the official warnings of `config`, on `httpClient`: `User-Agent: weatherd/VERSION`
+    /// plus ` (CONTACT)` when `alerts.contact` is set; a poll may take the fetch timeout or 20 s, whichever
+    /// is longer (a country feed is large).
+    static func makeAlertPoller(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> AlertClient {
+        var clientLogger = logger
+        clientLogger.logLevel = max(logger.logLevel, .warning)
+        let contact = config.alerts.contact
+        return AlertClient(
+            httpClient: httpClient,
+            urls: config.alerts.endpoints,
+            timeout: max(config.timeout, .seconds(20)),
+            userAgent: alertUserAgent(contact: contact),
+            logger: clientLogger
+        )
+    }
+
+    /// `weatherd/VERSION`, plus ` (CONTACT)` when there is one.
+    static func alertUserAgent(contact: String) -> String {
+        "weatherd/\(WeatherdVersion.current)" + (contact.isEmpty ? "" : " (\(contact))")
     }
 
     /// The Open-Meteo provider of `config`, on `httpClient`.

@@ -24,7 +24,7 @@ struct StateDecoderTests {
     }
 
     @Test func roundTripOfEveryShape() throws {
-        for snapshot in [variedSnapshot(), forecastSnapshot()] {
+        for snapshot in [variedSnapshot(), forecastSnapshot(), alertSnapshot()] {
             let decoded = try decode(StateEncoder.encode(snapshot))
             #expect(decoded == snapshot)
             // Field by field for a readable failure.

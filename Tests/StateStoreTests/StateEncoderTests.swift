@@ -231,7 +231,7 @@ struct StateEncoderReferenceTests {
     }
 
     @Test func byteForByteForEveryShape() throws {
-        for snapshot in [DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot()] {
+        for snapshot in [DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot(), alertSnapshot()] {
             #expect(StateEncoder.encode(snapshot) == (try Self.reference(snapshot)))
         }
         var bare = DocumentedExample.snapshot

@@ -8,7 +8,8 @@ struct MessageIDTests {
     static let all = [
         MessageID.weather, MessageID.fetchFailed, MessageID.started, MessageID.stopping, MessageID.reloaded,
         MessageID.backoffBegan, MessageID.backoffEnded, MessageID.reloadRejected, MessageID.stateWrite,
-        MessageID.noData, MessageID.quotaFull, MessageID.apiClock, MessageID.rainSoon,
+        MessageID.noData, MessageID.quotaFull, MessageID.apiClock, MessageID.rainSoon, MessageID.alertStarted,
+        MessageID.alertUpdated, MessageID.alertEnded,
     ]
 
     @Test func everyIDIsA128BitHexNumberAndUnique() {

@@ -112,7 +112,7 @@ struct PrometheusTextTests {
         )
     )
     func promtoolChecksEverySeries() throws {
-        for snapshot in [DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot()] {
+        for snapshot in [DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot(), alertSnapshot()] {
             let text = PrometheusText.render(snapshot)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try #require(Self.promtool))

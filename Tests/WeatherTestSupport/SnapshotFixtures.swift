@@ -258,3 +258,26 @@ public func forecastSnapshot() -> StateSnapshot {
     snapshot.locations[1].today = snapshot.locations[1].forecast?.daily.first
     return snapshot
 }
+
+/// ``variedSnapshot()`` with official warnings: its first location under a Severe and a Minor warning
+/// of NWS, its second with a stale MeteoAlarm source and none in force.
+public func alertSnapshot() -> StateSnapshot {
+    var snapshot = variedSnapshot()
+    let now = snapshot.generatedAt
+    snapshot.locations[0].alerts = LocationAlerts(
+        source: .nws,
+        fetchedAt: now.adding(seconds: -120),
+        stale: false,
+        items: [
+            Alert.storm(
+                onset: now.adding(seconds: -3600),
+                url: "https://api.weather.gov/alerts/urn:oid:storm.1"
+            ).with(ends: now.adding(seconds: 86_400)),
+            Alert(id: "urn:oid:frost.1", source: .nws, event: "Frost Advisory", severity: .minor),
+        ]
+    )
+    if snapshot.locations.count > 1 {
+        snapshot.locations[1].alerts = LocationAlerts(source: .meteoalarm, fetchedAt: nil, stale: true, items: [])
+    }
+    return snapshot
+}

@@ -50,6 +50,7 @@ actor ServiceHarness {
     ///   - cachePath: the durable cache, relative to `directory` (default `cache.json`); nil for none.
     ///   - previousStateFiles: where an earlier state file is taken over from (default: the state file).
     ///   - directory: reuse a directory (e.g. to restart on a previous state file).
+    ///   - alerts: the poller of the official warnings; nil: none are polled.
     init(
         locations: [Location] = [berlin, london, newYork],
         interval: Duration = .seconds(10),
@@ -59,6 +60,7 @@ actor ServiceHarness {
         previousStateFiles: [String]? = nil,
         directory: TemporaryDirectory = TemporaryDirectory("weatherd-service"),
         geocoder: ScriptedGeocoder? = nil,
+        alerts: ScriptedAlertPoller? = nil,
         watchdog: Duration? = nil,
         seed: UInt64 = 42,
         threadPool: NIOThreadPool = .singleton,
@@ -93,6 +95,10 @@ actor ServiceHarness {
         if let geocoder {
             makeGeocoder = { _ in geocoder }
         }
+        var makeAlertPoller: (@Sendable (Configuration) -> any AlertPolling)?
+        if let alerts {
+            makeAlertPoller = { _ in alerts }
+        }
         let configurationRead = Locked<Result<Configuration, ConfigError>?>(nil)
         let environment = WeatherLoop.Environment(
             makeProvider: { _ in
@@ -100,6 +106,7 @@ actor ServiceHarness {
                 return provider
             },
             makeGeocoder: makeGeocoder,
+            makeAlertPoller: makeAlertPoller,
             notifier: notifier,
             ticks: ticks,
             watchdogTicks: watchdogTicks,

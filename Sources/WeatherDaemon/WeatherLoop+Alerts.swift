@@ -1,0 +1,185 @@
+import Logging
+import StateStore
+import WeatherCore
+
+/// The official warnings (docs/alerts.md): polled on each source's own clock, decided by the
+/// ``AlertPlanner`` at every tick, outside Open-Meteo's quota and its one request at a time.
+extension WeatherLoop {
+    /// Sets what each location polls, from the configuration and the places geocoding found. With
+    /// `announce`, a location with coordinates and no source says so once ("no alert source for tokyo").
+    func configureAlerts(announce: Bool) {
+        guard alertPoller != nil else {
+            alertPlanner.configure([], host: { _ in "" })
+            return
+        }
+        let subjects = configuration.locations.map { location -> (location: Location, target: AlertTarget?) in
+            let place = places[GeocodingCache.Query(location)]
+            var resolved = location
+            if !location.hasCoordinates, let place {
+                resolved = location.resolved(latitude: place.latitude, longitude: place.longitude)
+            }
+            let target = AlertTarget.choose(location.alerts, for: resolved, placeCountryCode: place?.countryCode)
+            return (resolved, target)
+        }
+        let endpoints = configuration.alerts.endpoints
+        alertPlanner.configure(subjects, host: endpoints.host(of:))
+        guard announce else { return }
+        for (location, target) in subjects where target == nil && location.alerts == .auto && location.hasCoordinates {
+            journal(
+                .info,
+                "no alert source for \(location.id): no official warnings are shown for it",
+                metadata: ["weather.location": "\(location.id)"]
+            )
+        }
+    }
+
+    /// The warnings' part of a tick: those past their end end, and the polls now due start.
+    func tickAlerts(at now: Moment) {
+        guard let poller = alertPoller else { return }
+        let events = alertPlanner.advance(to: now.wall)
+        if !events.isEmpty {
+            log(events)
+            saveAlerts()
+        }
+        for order in alertPlanner.due(at: now.wall) { effects.append(.pollAlerts(order, poller: poller)) }
+    }
+
+    /// Records how a poll ended; the state file shows a change at once. A poll cancelled by stopping is
+    /// forgotten.
+    func finishAlertPoll(_ order: AlertPollOrder, _ outcome: AlertPollOutcome) {
+        if lifecycle == .stopping, case .failed = outcome.result {
+            alertPlanner.abandon(order)
+            return
+        }
+        let now = environment.now()
+        let events = alertPlanner.finish(order, outcome, at: now.wall)
+        log(events)
+        saveAlerts()
+        // A warning that started, changed or ended, or a source that failed or answers again: shown at once.
+        if !events.isEmpty && isTicking { publish(at: now) }
+    }
+
+    /// Has the alerts cache written, one write at a time (the last memory wins).
+    func saveAlerts() {
+        guard let alertCache else { return }
+        guard !alertSave.running else {
+            alertSave.again = true
+            return
+        }
+        alertSave = (true, false)
+        effects.append(.saveAlerts(alertPlanner.memory, to: alertCache))
+    }
+
+    /// The end of an alerts cache write: another follows when the memory changed meanwhile.
+    func alertsSaved() {
+        let again = alertSave.again
+        alertSave = (false, false)
+        if again { saveAlerts() }
+    }
+
+    /// The snapshot's locations with their warnings at `now`.
+    func addAlerts(to snapshot: inout StateSnapshot, at now: Moment) {
+        guard alertPoller != nil else { return }
+        for index in snapshot.locations.indices {
+            snapshot.locations[index].alerts = alertPlanner.alerts(
+                for: snapshot.locations[index].location.id,
+                at: now.wall
+            )
+        }
+    }
+
+    // MARK: - Journal
+
+    /// The journal entries of the planner's events: one when a warning comes in force (PRIORITY by
+    /// severity: 4 Minor/Moderate/Unknown, 3 Severe, 2 Extreme), one when it ends (5), one when it is
+    /// updated (6, not announced again); a failed poll (4), a source answering again (5).
+    func log(_ events: [AlertPlanner.Event]) {
+        for event in events {
+            switch event {
+            case .alert(let id, let change):
+                logAlert(change, location: configuration.locations.first { $0.id == id }, id: id)
+            case .pollFailed(let feed, let error, let failures):
+                var metadata = feedMetadata(feed)
+                metadata["weather.error_kind"] = "\(error.kind.rawValue)"
+                metadata["weather.error"] = "\(error.message)"
+                metadata["weather.alert_failures"] = "\(failures)"
+                if let status = error.httpStatus { metadata["weather.http_status"] = "\(status)" }
+                let stale = failures >= LocationAlerts.staleAfterFailures ? " (its warnings are now stale)" : ""
+                journal(
+                    .warning,
+                    "alert poll of \(feed.source.rawValue) for \(names(feed)) failed: \(error.message)\(stale)",
+                    metadata: metadata
+                )
+            case .pollRecovered(let feed, let failures):
+                journal(
+                    .notice,
+                    "alert source \(feed.source.rawValue) answers again for \(names(feed)) after \(count(failures, "failed poll"))",
+                    metadata: feedMetadata(feed)
+                )
+            }
+        }
+    }
+
+    private func logAlert(_ change: AlertEvent, location: Location?, id: String) {
+        let name = location?.name ?? id
+        var metadata: Logger.Metadata = ["weather.location": "\(id)", "weather.location_name": "\(name)"]
+        func describe(_ alert: Alert) {
+            metadata["weather.alert_id"] = "\(alert.id)"
+            metadata["weather.alert_source"] = "\(alert.source.rawValue)"
+            metadata["weather.alert_event"] = "\(alert.event)"
+            metadata["weather.alert_severity"] = "\(alert.severity.rawValue)"
+            if let onset = alert.onset { metadata["weather.alert_onset"] = "\(onset.rfc3339)" }
+            if let ends = alert.ends { metadata["weather.alert_ends"] = "\(ends.rfc3339)" }
+            if let headline = alert.headline { metadata["weather.alert_headline"] = "\(headline)" }
+        }
+        switch change {
+        case .started(let alert):
+            describe(alert)
+            metadata["message_id"] = "\(MessageID.alertStarted)"
+            journal(
+                Self.level(of: alert.severity),
+                "\(name): \(alert.event) in force\(Self.until(alert)) (\(alert.severity.rawValue))",
+                metadata: metadata
+            )
+        case .updated(let alert, _):
+            describe(alert)
+            metadata["message_id"] = "\(MessageID.alertUpdated)"
+            journal(
+                .info,
+                "\(name): \(alert.event) updated\(Self.until(alert)) (\(alert.severity.rawValue))",
+                metadata: metadata
+            )
+        case .ended(let alert, let reason):
+            describe(alert)
+            metadata["message_id"] = "\(MessageID.alertEnded)"
+            metadata["weather.alert_end_reason"] = "\(reason.rawValue)"
+            journal(.notice, "\(name): \(alert.event) ended (\(reason.rawValue))", metadata: metadata)
+        }
+    }
+
+    /// The level of a warning coming in force.
+    static func level(of severity: Alert.Severity) -> Logger.Level {
+        switch severity {
+        case .extreme: .critical
+        case .severe: .error
+        case .moderate, .minor, .unknown: .warning
+        }
+    }
+
+    private static func until(_ alert: Alert) -> String {
+        alert.ends.map { " until \($0.rfc3339)" } ?? ""
+    }
+
+    private func feedMetadata(_ feed: AlertFeed) -> Logger.Metadata {
+        [
+            "weather.alert_source": "\(feed.source.rawValue)",
+            "weather.location": "\(feed.members.map(\.locationID).joined(separator: ","))",
+        ]
+    }
+
+    private func names(_ feed: AlertFeed) -> String {
+        feed.members.map { member in
+            configuration.locations.first { $0.id == member.locationID }?.name ?? member.locationID
+        }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,46 @@
+import WeatherCore
+
+/// How the official warnings read in the bar, the status text and `weatherd alerts` (docs/alerts.md).
+public enum AlertText {
+    /// The warnings of `entry` in force at `now` (the state file's, less those whose end has passed since
+    /// it was written), most severe first.
+    public static func inForce(_ entry: LocationState, at now: Timestamp) -> [Alert] {
+        (entry.alerts?.items ?? []).filter { alert in alert.ends.map { now < $0 } ?? true }
+    }
+
+    /// `⚠ Winter Storm Warning until Tue 18:00`: the end in the location's zone (its weather's offset,
+    /// else UTC with a `Z`), with the weekday unless it is today there.
+    public static func line(
+        _ alert: Alert,
+        utcOffsetSeconds: Int?,
+        now: Timestamp,
+        clock: DisplaySettings.Clock = .twentyFourHour
+    ) -> String {
+        var line = "⚠ " + alert.event
+        if let ends = alert.ends {
+            line += " until " + when(ends, utcOffsetSeconds: utcOffsetSeconds, now: now, clock: clock)
+        }
+        return line
+    }
+
+    /// `Tue 18:00`, or `18:00` when `time` is on the local day of `now`; `Z` added without an offset.
+    public static func when(
+        _ time: Timestamp,
+        utcOffsetSeconds: Int?,
+        now: Timestamp,
+        clock: DisplaySettings.Clock = .twentyFourHour
+    ) -> String {
+        let offset = utcOffsetSeconds ?? 0
+        let day = LocalDate(at: time, utcOffsetSeconds: offset)
+        var text = TimeOfDay.text(time, utcOffsetSeconds: offset, clock: clock)
+        if utcOffsetSeconds == nil { text += "Z" }
+        if day != LocalDate(at: now, utcOffsetSeconds: offset) { text = CalendarText.weekday(day) + " " + text }
+        return text
+    }
+
+    /// The Waybar classes of a location's warnings: `alert` and `alert-<severity>` of the most severe.
+    public static func classes(_ alerts: [Alert]) -> [String] {
+        guard let first = alerts.first else { return [] }
+        return ["alert", "alert-" + first.severity.rawValue.lowercased()]
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import StateStore
+import WeatherCore
+import WeatherDisplay
+
+/// `weatherd alerts`: the official warnings in force, from the state file (and their texts from the alerts
+/// cache beside the durable cache, when it can be read).
+struct AlertsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alerts",
+        abstract: "Read the state file and print the official warnings in force.",
+        discussion: """
+            Every warning in force with its headline, its times in the location's zone and what to do. \
+            Exit status, as a monitoring plugin: 0 none, 1 the highest is Minor or Moderate, 2 Severe or \
+            Extreme, 3 UNKNOWN (state file missing or unreadable, or a location's alert source failing for \
+            3 polls or more).
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(name: .long, help: "Output format: text or json (the warnings as a JSON array).")
+    var format: AlertsReport.Format = .text
+
+    @Option(name: .long, help: ArgumentHelp("Report only this location id.", valueName: "id"))
+    var location: String?
+
+    func run() throws {
+        let files = Status.files(common)
+        let snapshot: StateSnapshot
+        do {
+            snapshot = try StateFile(path: files.path).read(forecasts: .only([], current: false))
+        } catch {
+            print(format == .json ? "[]" : "ALERTS UNKNOWN - cannot read the state file \(files.path): \(error)")
+            throw ExitCode(3)
+        }
+        var details: [String: Alert] = [:]
+        if let cache = StatusReport.existingCache(files.caches) {
+            for remembered in AlertCache(besideCache: StateFile(path: cache)).load().locations.values {
+                for chain in remembered.chains { details[chain.alert.id] = chain.alert }
+            }
+        }
+        let report = AlertsReport.render(
+            snapshot,
+            location: location,
+            details: details,
+            format: format,
+            now: World.now(),
+            clock: snapshot.daemon.display?.clock ?? .twentyFourHour
+        )
+        print(report.text)
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+}
+
+extension AlertsReport.Format: ExpressibleByArgument {}
