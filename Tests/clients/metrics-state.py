@@ -7,7 +7,8 @@ Every weatherd series is compared as numbers (node_exporter prints floats its ow
 state says: the weather now, today, sunrise and sunset (present or not), the last precipitation in
 metres, the forecast's days (high, low, probability, sum) per `days_ahead` counted from the location's
 local date on the API's clock when the state was written, the nowcast's rain start (absent without
-one); `weatherd_precipitation_millimeters` (renamed) must be gone, node_textfile_scrape_error 0 and
+one), the official warnings in force by severity and whether their source answers (a Severe one must
+be there: the look-alike's NWS sends one); `weatherd_precipitation_millimeters` (renamed) must be gone, node_textfile_scrape_error 0 and
 weatherd_requests_total between the state's request counts read before and after the scrape. The
 STATE files are copies taken before and after the scrape: a location's series are right when they
 are what one of them says (a tick may write between the two). Prints a one-line summary; exits 1, the
@@ -126,19 +127,43 @@ def main():
             values = got(samples, name, id)
             if (key in today) != bool(values):
                 problems.append("%s{%s} is %s, the state's %s is %s" % (name, id, values, key, today.get(key)))
+    warned = []
+    for entry in states[-1]["locations"]:
+        id = entry["id"]
+        options = []
+        for state in states:
+            alerts = next(e for e in state["locations"] if e["id"] == id).get("alerts")
+            if alerts is None:
+                options.append(({}, []))
+                continue
+            counts = dict.fromkeys(("unknown", "minor", "moderate", "severe", "extreme"), 0.0)
+            for item in alerts["items"]:
+                counts[item["severity"].lower()] += 1
+            options.append((counts, [0.0 if alerts["stale"] else 1.0]))
+        counts = {labels["severity"]: value for labels, value in samples.get("weatherd_alerts", []) if labels.get("location") == id}
+        up = [value for labels, value in samples.get("weatherd_alert_source_up", []) if labels.get("location") == id]
+        if (counts, up) not in options:
+            problems.append("weatherd_alerts{location=%s} is %s (up %s), the state says %s" % (id, counts, up, options[-1]))
+        if counts.get("severe"):
+            warned.append(id)
     if not max(days, default=0):
         problems.append("no weatherd_forecast_* series (the state has no days?)")
     polar = [entry["id"] for entry in states[-1]["locations"] if not got(samples, "weatherd_sunrise_timestamp_seconds", entry["id"])]
     if problems:
         print("; ".join(problems))
         sys.exit(1)
+    if not warned:
+        print("no location has a Severe warning in weatherd_alerts (the look-alike's NWS sends one)")
+        sys.exit(1)
     print(
-        "%d weatherd series; forecast days ahead per location: %s; nowcast rain start for %s; no sunrise for %s"
+        "%d weatherd series; forecast days ahead per location: %s; nowcast rain start for %s; no sunrise for %s;"
+        " a Severe warning for %s"
         % (
             sum(len(values) for name, values in samples.items() if name.startswith("weatherd_")),
             "/".join(str(count) for count in sorted(days)),
             ", ".join(rain) or "none",
             ", ".join(polar) or "none",
+            ", ".join(warned),
         )
     )
 

@@ -93,4 +93,23 @@ def positive_cases(v):
     expect_valid(v, "a nowcast whose steps are all past (null summary) validates",
                  mutate(forecast_example, lambda d: d["locations"][0]["nowcast"].update(
                      rain_starts_at=None, rain_ends_at=None, summary=None, rain_soon=None)))
+    expect_valid(v, "a location with official warnings, one without a source (null) validates",
+                 mutate(DOCUMENTED_EXAMPLE, with_alerts))
     return forecast_example
+
+
+def with_alerts(doc):
+    """docs/alerts.md's addition: New York under a Severe NWS warning, Tokyo without a source."""
+    doc["locations"][1]["alerts"] = {
+        "source": "nws", "fetched_at": "2026-11-22T04:01:00Z", "stale": False,
+        "items": [
+            {"id": "urn:oid:2.49.0.1.840.0.1", "event": "Winter Storm Warning", "severity": "Severe",
+             "urgency": "Expected", "certainty": "Likely", "headline": "Winter Storm Warning until Monday",
+             "onset": "2026-11-22T03:00:00Z", "ends": "2026-11-23T18:00:00Z", "area": "New York (Manhattan)",
+             "url": "https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.0.1"},
+            {"id": "urn:oid:2.49.0.1.840.0.2", "event": "Frost Advisory", "severity": "Minor",
+             "urgency": "Unknown", "certainty": "Unknown", "headline": None, "onset": None, "ends": None,
+             "area": None, "url": None},
+        ],
+    }
+    doc["locations"][2]["alerts"] = None

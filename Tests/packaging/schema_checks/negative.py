@@ -75,7 +75,20 @@ def negative_cases(v, base):
         ("display without text", delete(["daemon", "display", "text"])),
         ("rain_episodes as a string", setv(["daemon", "rain_episodes"], "berlin")),
     ]
+    a = ["locations", 1, "alerts"]
+    alert_cases = [
+        ("alerts as a list", setv(a, [])),
+        ("alerts.source \"jma\"", setv(a + ["source"], "jma")),
+        ("missing alerts.stale", delete(a + ["stale"])),
+        ("alerts.stale as \"no\"", setv(a + ["stale"], "no")),
+        ("alert severity \"orange\"", setv(a + ["items", 0, "severity"], "orange")),
+        ("alert without id", delete(a + ["items", 0, "id"])),
+        ("alert ends with an offset", setv(a + ["items", 0, "ends"], "2026-11-23T13:00:00-05:00")),
+        ("missing alert headline (null when none)", delete(a + ["items", 1, "headline"])),
+    ]
     if "forecast" in base["locations"][0]:
         cases = forecast_cases
+    elif base["locations"][1].get("alerts"):
+        cases = alert_cases
     for name, change in cases:
         expect_invalid(v, name, mutate(base, change))

@@ -15,6 +15,12 @@ timeout: 1s
 state_file: $state
 cache_file: $work/state/cache.json
 prometheus_textfile: $work/textfile/weatherd.prom
+alerts:
+  contact: clients-e2e@example.org
+  nws_url: $api
+  metno_url: $api
+  dwd_url: $api
+  meteoalarm_url: $api
 locations:
   - name: Oslo
     latitude: 59.91
@@ -33,6 +39,28 @@ EOF
         echo "clients-e2e: the daemon did not fetch every location: $(tail -5 "$work/daemon.log")" >&2
         exit 1
     }
+    # The alert polls come one per tick on the look-alike's one host: Oslo's, Minneapolis's, Longyearbyen's.
+    wait_for 20 warning_shown "$state" || {
+        echo "clients-e2e: the daemon shows no warning for Minneapolis: $(grep -i alert "$work/daemon.log" | tail -3)" >&2
+        exit 1
+    }
+}
+
+# The look-alike's alert sources (fake-open-meteo --alerts-dir): NWS answers a Severe Winter Storm
+# Warning (the shared fixture, its days moved to today and tomorrow), MET Norway its all-clear.
+write_alert_bodies() {
+    local today tomorrow
+    today=$(date -u +%F)
+    tomorrow=$(date -u -d tomorrow +%F)
+    mkdir -p "$work/alerts"
+    sed -e "s/2026-11-24/$today/g; s/2026-11-25/$tomorrow/g" \
+        -e 's/"severity": "Moderate"/"severity": "Severe"/' \
+        "$repo/Tests/AlertSourcesTests/Fixtures/nws-alerts-active-point.geojson" >"$work/alerts/nws.json"
+}
+
+# Minneapolis (NWS) has the warning in the state file.
+warning_shown() {
+    [ "$(jq -r '.locations[] | select(.id == "minneapolis-st-paul") | .alerts.items[0].severity // ""' "$1" 2>/dev/null)" = Severe ]
 }
 
 # All three fetched (each has weather) and the file written since.

@@ -74,6 +74,10 @@ define command {
     command_line $weatherd status --state-file \$ARG1\$
 }
 define command {
+    command_name check_weatherd_alerts
+    command_line $weatherd alerts --state-file \$ARG1\$
+}
+define command {
     command_name none
     command_line /bin/true
 }
@@ -98,12 +102,13 @@ define host {
     notification_period always
 }
 EOF
-        for service in "ok:$state" "warning:$work/warning/state.json" "missing:$work/missing/state.json"; do
+        for service in "ok:check_weatherd!$state" "warning:check_weatherd!$work/warning/state.json" \
+            "missing:check_weatherd!$work/missing/state.json" "alerts:check_weatherd_alerts!$state"; do
             cat <<EOF
 define service {
     host_name           weather
     service_description weatherd-${service%%:*}
-    check_command       check_weatherd!${service#*:}
+    check_command       ${service#*:}
     max_check_attempts  1
     check_interval      1
     retry_interval      1
@@ -121,12 +126,12 @@ EOF
     nagios4 "$dir/nagios.cfg" >"$dir/out.log" 2>&1 &
     local nagios_pid=$!
     pids+=("$nagios_pid")
-    # Nagios deletes status.dat when it stops: read it while it runs, once all three were checked
+    # Nagios deletes status.dat when it stops: read it while it runs, once all four were checked
     # (the warning daemon's failing location included).
     all_checked() {
         [ -s "$dir/status.dat" ] &&
             python3 "$helpers/nagios-status.py" "$dir/status.dat" >"$dir/status.json" 2>/dev/null &&
-            [ "$(jq '[.[] | select(.has_been_checked == "1")] | length' "$dir/status.json")" = 3 ] &&
+            [ "$(jq '[.[] | select(.has_been_checked == "1")] | length' "$dir/status.json")" = 4 ] &&
             [ "$(jq -r '."weatherd-warning".current_state' "$dir/status.json")" = 1 ]
     }
     wait_for 20 all_checked
@@ -195,5 +200,7 @@ checks_nagios() {
         check "nagios: WARNING for a daemon with a failing location" \
             nagios_service weatherd-warning 1 "WEATHERD WARNING - 2 locations, 1 failing, 0 stale, "
         check "nagios: UNKNOWN for a missing state file" nagios_service weatherd-missing 3 "WEATHERD UNKNOWN - "
+        check "nagios: CRITICAL from weatherd alerts for a Severe warning" nagios_service weatherd-alerts 2 \
+            "ALERTS CRITICAL - 1 in force: Minneapolis & St. Paul: Winter Storm Warning"
     fi
 }

@@ -39,7 +39,7 @@ node_exporter_check() {
 
 checks_node_exporter() {
     if client_available node_exporter; then
-        check "node_exporter: /metrics has weatherd's series with the state file's values (forecast per day ahead, nowcast rain start, precipitation in metres), no scrape error" \
+        check "node_exporter: /metrics has weatherd's series with the state file's values (forecast per day ahead, nowcast rain start, precipitation in metres, warnings by severity), no scrape error" \
             node_exporter_check
     else
         skip "node_exporter" "${unavailable[node_exporter]}"

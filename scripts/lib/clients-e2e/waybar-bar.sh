@@ -13,6 +13,8 @@ critical_colour=a03030
 unknown_colour=6a6a6a
 template_colour=8a5c2e
 mirror_colour=5c2e8a
+alert_quiet_colour=2e8a8a
+alert_colour=b02060
 # The screen: the bar at the top, room below for the tooltip.
 screen_width=1200
 screen_height=480
@@ -40,7 +42,7 @@ bar_colours() {
     bar_shot "$work/bar/shot.ppm" ppm &&
         python3 "$helpers/bar-colours.py" "$work/bar/shot.ppm" 2 \
             "$live_colour" "$reference_colour" "$critical_colour" "$unknown_colour" \
-            "$template_colour" "$mirror_colour"
+            "$template_colour" "$mirror_colour" "$alert_quiet_colour" "$alert_colour"
 }
 colour_width() { jq -r --arg c "$2" '.[$c].width' <<<"$1"; }
 colour_first() { jq -r --arg c "$2" '.[$c].first' <<<"$1"; }
@@ -68,7 +70,7 @@ start_bar() {
     "layer": "top",
     "position": "top",
     "height": 30,
-    "modules-left": ["custom/template", "custom/weather"],
+    "modules-left": ["custom/alert", "custom/template", "custom/weather"],
     "modules-right": ["custom/mirror", "custom/reference"],
     "custom/weather": {
         "exec": "$weatherd status --state-file $state --format waybar --follow",
@@ -76,6 +78,10 @@ start_bar() {
     },
     "custom/template": {
         "exec": "$template_command --follow",
+        "return-type": "json"
+    },
+    "custom/alert": {
+        "exec": "$alert_command --follow",
         "return-type": "json"
     },
     "custom/mirror": {
@@ -97,6 +103,8 @@ window#waybar { background: #1e2030; color: #e8e8f0; }
 #custom-reference { background: #$reference_colour; padding: 0 12px; }
 #custom-template { background: #$template_colour; padding: 0 12px; }
 #custom-mirror { background: #$mirror_colour; padding: 0 12px; }
+#custom-alert { background: #$alert_quiet_colour; padding: 0 12px; }
+#custom-alert.alert-severe { background: #$alert_colour; }
 tooltip { background: #1e2030; border: 1px solid #5a6080; }
 tooltip label { color: #e8e8f0; padding: 4px; }
 EOF
@@ -134,6 +142,7 @@ EOF
 waybar_ready=
 checks_waybar() {
     template_command="$weatherd status --state-file $state --format waybar --location oslo --text '$template'"
+    alert_command="$weatherd status --state-file $state --format waybar --location minneapolis-st-paul"
     if ! client_available waybar; then
         skip "waybar" "${unavailable[waybar]}"
         return
@@ -152,6 +161,7 @@ checks_waybar() {
         if [ -n "$screenshot_target" ] && [ -s "$work/bar/bar.png" ]; then
             cp "$work/bar/bar.png" "$screenshot_target" && echo "# screenshot: $screenshot_target"
         fi
+        checks_waybar_alert
     fi
 }
 

@@ -56,19 +56,24 @@ check_template_shown() {
 # The pointer on the template module (a virtual pointer: the headless sway has no pointer of its
 # own): Waybar opens the tooltip below the bar, as tall as its lines. With CLIENTS_E2E_SCREENSHOT,
 # the bar's left part down to the tooltip's bottom is kept as PNG.
+# With the pointer on a module (virtual-pointer.py), Waybar draws its tooltip below the bar. $1 the
+# module's colour, $2 its command, $3 a PNG file in $work/bar for a screenshot of the bar with the
+# tooltip (empty: none); by default the template module's, into bar.png when a screenshot is wanted.
 check_tooltip_shown() {
+    local colour=${1:-$template_colour} command=${2:-$template_command} shot=${3-}
+    [ $# -ge 3 ] || [ -z "$screenshot_target" ] || shot=$work/bar/bar.png
     local colours first width x pointer_pid box="" lines
     colours=$(bar_colours) || {
         reason="no screenshot: $(tail -2 "$work/grim.log")"
         return 1
     }
-    first=$(colour_first "$colours" "$template_colour")
-    width=$(colour_width "$colours" "$template_colour")
+    first=$(colour_first "$colours" "$colour")
+    width=$(colour_width "$colours" "$colour")
     [ "$width" -gt 0 ] || {
-        reason="the template module is not on the bar"
+        reason="the module ($colour) is not on the bar"
         return 1
     }
-    lines=$(sh -c "$template_command" | jq -r .tooltip | wc -l)
+    lines=$(sh -c "$command" | jq -r .tooltip | wc -l)
     lines=$((lines + 1))
     # On the module's right padding, so that the pointer hides none of its text.
     x=$((first + width - 8))
@@ -93,11 +98,11 @@ check_tooltip_shown() {
         return 1
     fi
     detail="pointer at $x,15; a tooltip of $lines lines at $(jq -r '"\(.x),\(.y), \(.width)×\(.height) px"' <<<"$box")"
-    if [ -n "$screenshot_target" ]; then
+    if [ -n "$shot" ]; then
         local right bottom
         right=$(jq --argjson m $((first + width)) '[.x + .width, $m] | max + 16' <<<"$box")
         bottom=$(jq '.y + .height + 16' <<<"$box")
-        bar_shot "$work/bar/bar.png" png "0,0 ${right}x$bottom"
+        bar_shot "$shot" png "0,0 ${right}x$bottom"
     fi
     stop "$pointer_pid"
     return 0
