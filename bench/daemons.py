@@ -27,16 +27,21 @@ class Contender:
         self.clock_offset = clock_offset
 
 
-_cache_file_support = {}
+_run_help = {}
+
+
+def run_takes(binary, option):
+    """Whether `binary run` takes `option` (older builds of the benchmark's comparisons do not)."""
+    if binary not in _run_help:
+        result = subprocess.run([binary, "run", "--help"], capture_output=True, text=True, timeout=30)
+        _run_help[binary] = result.stdout + result.stderr
+    return option in _run_help[binary]
 
 
 def has_cache_file(binary):
     """Whether `binary run` takes --cache-file (a weatherd with the durable cache, docs/state-file.md "Files"); an older
     build writes its state file durably where it is told and has no cache."""
-    if binary not in _cache_file_support:
-        result = subprocess.run([binary, "run", "--help"], capture_output=True, text=True, timeout=30)
-        _cache_file_support[binary] = "--cache-file" in result.stdout + result.stderr
-    return _cache_file_support[binary]
+    return run_takes(binary, "--cache-file")
 
 
 def runtime_dir():
@@ -93,6 +98,8 @@ class Daemon:
             *files,
             "--api-url",
             api_url,
+            # The alert sources at the look-alike too (its all-clears): never the real services.
+            *(["--alerts-url", api_url] if run_takes(self.binary, "--alerts-url") else []),
             "--interval",
             interval,
             "--log-target",

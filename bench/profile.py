@@ -99,7 +99,7 @@ def daemon_argv(server, state_dir):
     # The cache in the same directory (as root it would default to /var/lib/weatherd/cache.json).
     return [common.WEATHERD, "run", "--config", common.CONFIG, "--state-file", os.path.join(state_dir, "state.json"),
             "--cache-file", os.path.join(state_dir, "cache.json"),
-            "--api-url", server.base_url, "--interval", "10ms", "--log-target", "journal"]
+            "--api-url", server.base_url, "--alerts-url", server.base_url, "--interval", "10ms", "--log-target", "journal"]
 
 
 def prepare_valgrind():

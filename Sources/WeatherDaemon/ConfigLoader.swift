@@ -15,13 +15,22 @@ public struct ConfigOverrides: Sendable, Hashable {
     public var stateFile: String?
     /// `--cache-file`.
     public var cacheFile: String?
+    /// `--alerts-url`: one base URL for all four alert sources.
+    public var alertsURL: String?
 
     /// No overrides.
-    public init(interval: Duration? = nil, apiURL: String? = nil, stateFile: String? = nil, cacheFile: String? = nil) {
+    public init(
+        interval: Duration? = nil,
+        apiURL: String? = nil,
+        stateFile: String? = nil,
+        cacheFile: String? = nil,
+        alertsURL: String? = nil
+    ) {
         self.interval = interval
         self.apiURL = apiURL
         self.stateFile = stateFile
         self.cacheFile = cacheFile
+        self.alertsURL = alertsURL
     }
 }
 
@@ -76,6 +85,17 @@ public struct ConfigLoader: Sendable {
                 throw ConfigError(file: "command line", keyPath: "--api-url", line: nil, message: problem)
             }
             config.api.baseURL = apiURL
+        }
+        if let alertsURL = overrides.alertsURL {
+            if let problem = ConfigParser.urlProblem(alertsURL) {
+                throw ConfigError(file: "command line", keyPath: "--alerts-url", line: nil, message: problem)
+            }
+            config.alerts.endpoints = AlertEndpoints(
+                nws: alertsURL,
+                metno: alertsURL,
+                dwd: alertsURL,
+                meteoalarm: alertsURL
+            )
         }
         if let stateFile = overrides.stateFile { config.stateFile = stateFile }
         if let cacheFile = overrides.cacheFile { config.cacheFile = cacheFile }

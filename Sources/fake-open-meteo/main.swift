@@ -25,7 +25,8 @@
 // "!html": that failure), so a script can change the warnings while the daemon runs.
 //
 // Prints "fake-open-meteo listening on http://HOST:PORT" once listening; exits 0 on SIGTERM or SIGINT,
-// after writing the number of requests served to --count-file if given.
+// after writing the number of Open-Meteo requests served (forecast and geocoding, not the alert
+// sources') to --count-file if given.
 
 import Dispatch
 import FakeOpenMeteo
@@ -316,7 +317,9 @@ for await _ in signals {
 withExtendedLifetime(signalSources) {}
 if let countFile = options.countFile {
     do {
-        try writeAtomically("\(server.requestCount)\n", to: countFile)
+        // The Open-Meteo requests (forecast and geocoding): the daemon's `requests` counts those alone.
+        let count = server.requests.filter { $0.path.hasPrefix("/v1/") }.count
+        try writeAtomically("\(count)\n", to: countFile)
     } catch {
         FileHandle.standardError.write(Data("fake-open-meteo: cannot write \(countFile): \(error)\n".utf8))
     }

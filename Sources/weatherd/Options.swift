@@ -23,6 +23,15 @@ struct RuntimeOptions: ParsableArguments {
 
     @Option(
         name: .long,
+        help: ArgumentHelp(
+            "One base URL for all four alert sources (overrides alerts.*_url): a mirror or look-alike serving their paths; run only.",
+            valueName: "url"
+        )
+    )
+    var alertsURL: String?
+
+    @Option(
+        name: .long,
         help: ArgumentHelp("The rotation period: seconds or a duration like 500ms, 10s, 2m.", valueName: "duration"),
         transform: { text in
             guard let duration = DurationParser.parse(text), duration > .zero else {
@@ -61,7 +70,8 @@ extension CommonOptions {
                 interval: runtime?.interval,
                 apiURL: runtime?.apiURL,
                 stateFile: stateFile,
-                cacheFile: cacheFile
+                cacheFile: cacheFile,
+                alertsURL: runtime?.alertsURL
             )
         )
     }

@@ -55,7 +55,8 @@ struct DaemonEndToEndTests {
         return try await withFakeServer(handler: handler) { server in
             let daemon = try Subprocess([
                 "run", "--config", configPath, "--state-file", statePath, "--cache-file",
-                directory.path + "/cache.json", "--interval", "200ms", "--api-url", server.baseURL, "--log-target",
+                directory.path + "/cache.json", "--interval", "200ms", "--api-url", server.baseURL, "--alerts-url",
+                server.baseURL, "--log-target",
                 TestJournal.isAvailable ? "journal" : "stderr",
             ])
             defer { daemon.kill() }

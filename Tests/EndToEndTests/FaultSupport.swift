@@ -313,7 +313,7 @@ final class FaultDaemon: Sendable {
         let arguments =
             [
                 "run", "--config", configPath, "--state-file", statePath, "--cache-file", cachePath,
-                "--interval", interval, "--api-url", apiURL, "--log-target", logTarget,
+                "--interval", interval, "--api-url", apiURL, "--alerts-url", apiURL, "--log-target", logTarget,
             ] + extraArguments
         if let executable = launcher.first {
             process = try Subprocess(

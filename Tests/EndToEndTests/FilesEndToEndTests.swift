@@ -32,6 +32,7 @@ struct FilesEndToEndTests {
             let daemon = try Subprocess([
                 "run", "--config", config, "--state-file", runtime + "/state.json",
                 "--cache-file", directory.path + "/cache.json", "--interval", "100ms", "--api-url", server.baseURL,
+                "--alerts-url", server.baseURL,
                 // Its entries go to a file here (the journal, in production, is a socket): not the daemon's writes.
                 "--log-target", "stderr", "--log-level", "warning",
             ])
@@ -69,7 +70,8 @@ struct FilesEndToEndTests {
         let config = try directory.write("config.yaml", Fault.config(Fault.onePlace))
         let daemon = try Subprocess([
             "run", "--config", config, "--state-file", directory.path + "/state.json",
-            "--cache-file", directory.path + "/cache.json", "--api-url", "http://127.0.0.1:9", "--log-target", "stderr",
+            "--cache-file", directory.path + "/cache.json", "--api-url", "http://127.0.0.1:9", "--alerts-url",
+            "http://127.0.0.1:9", "--log-target", "stderr",
         ])
         defer { daemon.kill() }
         let noticed = await Fault.eventually(timeout: 10) { daemon.stderr.contains("started:") }

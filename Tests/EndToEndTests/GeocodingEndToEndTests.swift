@@ -31,7 +31,7 @@ struct GeocodingEndToEndTests {
                 let daemon = try Subprocess([
                     "run", "--config", config, "--state-file", statePath, "--cache-file",
                     directory.path + "/cache.json",
-                    "--interval", "150ms", "--log-target", "stderr",
+                    "--interval", "150ms", "--alerts-url", server.baseURL, "--log-target", "stderr",
                 ])
                 defer { daemon.kill() }
                 // Two full rotations (8 ticks), however slow the machine.

@@ -41,7 +41,8 @@ struct IdleWakeupsEndToEndTests {
             let daemon = try Subprocess([
                 "run", "--config", configPath, "--state-file", statePath, "--cache-file",
                 directory.path + "/cache.json",
-                "--interval", "6s", "--api-url", server.baseURL, "--log-target", "stderr",
+                "--interval", "6s", "--api-url", server.baseURL, "--alerts-url", server.baseURL, "--log-target",
+                "stderr",
             ])
             defer { daemon.kill() }
             // The first tick's fetch answered and written (the next tick is 6 s after the first).

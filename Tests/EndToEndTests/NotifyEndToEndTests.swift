@@ -38,7 +38,7 @@ struct NotifyEndToEndTests {
                 [
                     "run", "--config", config, "--state-file", directory.path + "/state.json",
                     "--cache-file", directory.path + "/cache.json", "--interval", "200ms",
-                    "--api-url", server.baseURL, "--log-target", "stderr",
+                    "--api-url", server.baseURL, "--alerts-url", server.baseURL, "--log-target", "stderr",
                 ],
                 environment: ["NOTIFY_SOCKET": socket.notifyAddress, "WATCHDOG_USEC": "600000"]
             )

@@ -13,6 +13,11 @@ interval: 1s
 timeout: 2s
 api:
   base_url: $api
+alerts:
+  nws_url: $api
+  metno_url: $api
+  dwd_url: $api
+  meteoalarm_url: $api
 EOF
         e2e_locations Berlin London "New York=nyc"
         printf '%s\n' "${2:-}"
