@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "bench-planner-day",
             dependencies: [
-                "WeatherCore", "WeatherDaemon", "OpenMeteo", "WeatherTestSupport",
+                "WeatherCore", "WeatherDaemon", "OpenMeteo", "AlertSources", "WeatherTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]

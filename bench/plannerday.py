@@ -44,6 +44,7 @@ def section_planner_day():
         b["daily"] += e["daily"]
         b["weight"] += e["weight_tenths"] / 10
     return {
+        "alerts": alert_days(planner.get("alerts", []), request_log),
         "planner": planner,
         "seconds": seconds,
         "request_log": os.path.relpath(request_log, ROOT),
@@ -61,3 +62,28 @@ def section_planner_day():
         "planner_weight": planner["planner_day_used_tenths"] / 10,
         "orders_weight": planner["weight_tenths"] / 10,
     }
+
+
+def alert_days(scenarios, request_log):
+    """The alert polls of the simulated day per scenario and source: the planner's count, and the
+    look-alike's (its request log's lines whose target is the feed's)."""
+    targets = {}
+    try:
+        with open(request_log) as f:
+            for line in f:
+                _, _, target = line.strip().partition(" ")
+                targets[target] = targets.get(target, 0) + 1
+    except OSError:
+        pass
+    days = []
+    for scenario in scenarios:
+        by_source = {}
+        for feed in scenario["feeds"]:
+            b = by_source.setdefault(feed["source"], {"feeds": 0, "locations": 0, "polls": 0, "at_lookalike": 0})
+            b["feeds"] += 1
+            b["locations"] += feed["locations"]
+            b["polls"] += feed["polls"]
+            b["at_lookalike"] += targets.get(feed["target"], 0)
+        days.append({"scenario": scenario["scenario"], "by_source": by_source, "failed": scenario["failed"],
+                     "without_source": scenario["without_source"]})
+    return days

@@ -58,6 +58,13 @@ def print_table(r):
         w = day["weight_by_part"]
         row("  weight: current + nowcast / the hours add / the days add",
             f"{w['base']:.1f} / {w['hourly']:.1f} / {w['daily']:.1f}")
+        for scenario in day.get("alerts", []):
+            parts = [f"{source} {b['at_lookalike']} ({b['feeds']} feed{'s' if b['feeds'] != 1 else ''}, "
+                     f"{b['locations']} location{'s' if b['locations'] != 1 else ''})"
+                     for source, b in sorted(scenario["by_source"].items())]
+            without = ", ".join(scenario["without_source"])
+            row(f"  alert requests a day, {scenario['scenario']}, at the look-alike",
+                "; ".join(parts) + (f"; no source: {without}" if without else ""))
         row("  daily= per location (" + ", ".join(loc["name"] for loc in p["locations"]) + ")",
             " / ".join(str(loc["with_daily"]) for loc in p["locations"]))
         row("  answers failed / without a block asked for; ticks; seconds",

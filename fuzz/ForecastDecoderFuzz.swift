@@ -1,7 +1,8 @@
 // libFuzzer entry for the Open-Meteo response decoder (JSONDecoder with weatherd's checks): any bytes must
 // give a Forecast or a classified FetchError (invalid_response), never a crash; what decodes must hold to
 // the plausibility ranges (blocks: dropped alone, times increasing) and print as the state file and the journal would. Built by scripts/fuzz
-// together with WeatherCore's sources.
+// together with WeatherCore's sources. The same input then goes through the four alert decoders
+// (AlertDecodersFuzz.swift).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzForecastDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -50,5 +51,6 @@ public func fuzzForecastDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
         }
     }
     _ = ForecastDecoder.errorReason(bytes)
+    fuzzAlertDecoders(bytes)
     return 0
 }

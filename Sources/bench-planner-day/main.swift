@@ -10,7 +10,8 @@
 // for byte), so the look-alike's request log counts what the day costs. The look-alike answers on the
 // host's clock, so its answer only decides success or failure (and is checked for the blocks asked
 // for); the planner is answered at once with weather of the simulated 15-minute period, in the place's
-// real UTC offset in November, with the blocks it asked for. Prints one JSON object on stdout.
+// real UTC offset in November, with the blocks it asked for. Then the alert polls of the same day
+// (AlertDay.swift): the defaults, four places in Germany, four in France. Prints one JSON object on stdout.
 
 import AsyncHTTPClient
 import Logging
@@ -122,6 +123,20 @@ for _ in 0..<ticks {
     }
     now = now.adding(seconds: interval)
 }
+var alertDays: [String] = []
+for scenario in AlertScenario.all {
+    alertDays.append(
+        await alertDay(
+            scenario,
+            baseURL: apiURL,
+            httpClient: httpClient,
+            logger: logger,
+            from: midnight,
+            interval: interval,
+            ticks: ticks
+        )
+    )
+}
 try? await httpClient.shutdown()
 
 let dayTenths = planner.ledger.count(.day, at: midnight.adding(seconds: 86_399)).usedTenths
@@ -148,5 +163,5 @@ let locations = configuration.locations.map { location in
 print(
     "{\"day\": \"\(day)\", \"ticks\": \(ticks), \"interval_s\": \(interval), \"data_interval_s\": \(dataInterval), "
         + "\"planner_day_used_tenths\": \(dayTenths), " + json(total) + ", \"locations\": ["
-        + locations.joined(separator: ", ") + "]}"
+        + locations.joined(separator: ", ") + "], \"alerts\": [" + alertDays.joined(separator: ", ") + "]}"
 )
