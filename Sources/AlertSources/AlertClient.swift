@@ -123,13 +123,19 @@ public struct AlertClient: AlertPolling {
     }
 
     /// For how long an answer is fresh: `Cache-Control`'s `max-age`, else `Expires` minus `Date` (or the
-    /// host's clock without one); nil without either.
+    /// host's clock without one); nil without either. The planner bounds it (4 periods at the most).
     static func freshFor(_ headers: HTTPHeaders, receivedAt: Timestamp) -> Double? {
         for value in headers["Cache-Control"] {
             for directive in value.split(separator: ",") {
                 let parts = directive.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2, parts[0].trimmingSpaces().lowercased() == "max-age" else { continue }
-                if let seconds = Double(parts[1].trimmingSpaces()), seconds >= 0 { return seconds }
+                // Delta-seconds: digits only (no `inf`, no exponent, no sign).
+                let text = parts[1].trimmingSpaces()
+                if !text.isEmpty, text.count <= 10, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+                    let seconds = Int(text)
+                {
+                    return Double(seconds)
+                }
             }
         }
         guard let expiresText = headers.first(name: "Expires"), let expires = HTTPDate.parse(expiresText) else {

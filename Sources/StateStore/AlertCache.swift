@@ -88,9 +88,11 @@ private struct AlertCacheFile: Codable {
     var version: Int
     var feeds: [String: Feed]
     var locations: [String: Location]
+    var outside: [String]?
 
     init(_ memory: AlertPlanner.Memory) {
         version = 1
+        outside = memory.outside.sorted()
         feeds = memory.feeds.mapValues { state in
             Feed(
                 next_poll_at: state.nextPollAt?.rfc3339,
@@ -137,7 +139,8 @@ private struct AlertCacheFile: Codable {
                         )
                     }
                 )
-            }
+            },
+            outside: Set(outside ?? [])
         )
     }
 }

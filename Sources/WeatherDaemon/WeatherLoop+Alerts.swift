@@ -7,36 +7,48 @@ import WeatherCore
 extension WeatherLoop {
     /// Sets what each location polls, from the configuration and the places geocoding found. With
     /// `announce`, a location with coordinates and no source says so once ("no alert source for tokyo").
-    func configureAlerts(announce: Bool) {
-        guard alertPoller != nil else {
-            alertPlanner.configure([], host: { _ in "" })
-            return
-        }
+    /// With alerts off (no poller) the planner is left as it is: what it remembers stays for when they are
+    /// on again. A location with coordinates and no source says so once ("no alert source for tokyo").
+    func configureAlerts() {
+        guard alertPoller != nil else { return }
         let subjects = configuration.locations.map { location -> (location: Location, target: AlertTarget?) in
             let place = places[GeocodingCache.Query(location)]
             var resolved = location
-            if !location.hasCoordinates, let place {
-                resolved = location.resolved(latitude: place.latitude, longitude: place.longitude)
+            // Coordinates found by geocoding, or restored by the planner from an earlier run's state.
+            if !location.hasCoordinates, let known = planner.record(id: location.id)?.location, known.hasCoordinates {
+                resolved = location.resolved(latitude: known.latitude, longitude: known.longitude)
             }
             let target = AlertTarget.choose(location.alerts, for: resolved, placeCountryCode: place?.countryCode)
             return (resolved, target)
         }
         let endpoints = configuration.alerts.endpoints
         alertPlanner.configure(subjects, host: endpoints.host(of:))
-        guard announce else { return }
-        for (location, target) in subjects where target == nil && location.alerts == .auto && location.hasCoordinates {
-            journal(
-                .info,
-                "no alert source for \(location.id): no official warnings are shown for it",
-                metadata: ["weather.location": "\(location.id)"]
-            )
+        for (location, _) in subjects where location.alerts == .auto && location.hasCoordinates {
+            guard alertPlanner.alerts(for: location.id, at: environment.now().wall) == nil else { continue }
+            announceNoSource(location.id, reason: "no official warnings are shown for it")
+        }
+    }
+
+    /// "no alert source for tokyo", once per location for the life of the process.
+    private func announceNoSource(_ id: String, reason: String) {
+        guard noSourceAnnounced.insert(id).inserted else { return }
+        journal(.info, "no alert source for \(id): \(reason)", metadata: ["weather.location": "\(id)"])
+    }
+
+    /// Alerts switched on or off by a reload: a new poller, and what the alerts cache holds when they come
+    /// back on.
+    func reconfigureAlertPoller() {
+        let wasOn = alertPoller != nil
+        alertPoller = configuration.alerts.enabled ? environment.makeAlertPoller?(configuration) : nil
+        if !wasOn, alertPoller != nil, let alertCache {
+            alertPlanner = AlertPlanner(memory: alertCache.load(), seed: environment.seed)
         }
     }
 
     /// The warnings' part of a tick: those past their end end, and the polls now due start.
     func tickAlerts(at now: Moment) {
         guard let poller = alertPoller else { return }
-        let events = alertPlanner.advance(to: now.wall)
+        let events = alertPlanner.advance(to: planner.apiTime(at: now))
         if !events.isEmpty {
             log(events)
             saveAlerts()
@@ -47,14 +59,16 @@ extension WeatherLoop {
     /// Records how a poll ended; the state file shows a change at once. A poll cancelled by stopping is
     /// forgotten.
     func finishAlertPoll(_ order: AlertPollOrder, _ outcome: AlertPollOutcome) {
+        let now = environment.now()
         if lifecycle == .stopping, case .failed = outcome.result {
-            alertPlanner.abandon(order)
+            alertPlanner.abandon(order, at: now.wall)
+            saveAlerts()
             return
         }
-        let now = environment.now()
-        let events = alertPlanner.finish(order, outcome, at: now.wall)
+        let events = alertPlanner.finish(order, outcome, at: now.wall, apiNow: planner.apiTime(at: now))
         log(events)
-        saveAlerts()
+        // Alerts switched off meanwhile: what the poll answered is kept in memory, not written.
+        if alertPoller != nil { saveAlerts() }
         // A warning that started, changed or ended, or a source that failed or answers again: shown at once.
         if !events.isEmpty && isTicking { publish(at: now) }
     }
@@ -110,6 +124,13 @@ extension WeatherLoop {
                     "alert poll of \(feed.source.rawValue) for \(names(feed)) failed: \(error.message)\(stale)",
                     metadata: metadata
                 )
+            case .outside(let feed, let error):
+                for member in feed.members {
+                    announceNoSource(
+                        member.locationID,
+                        reason: "\(feed.source.rawValue) does not cover it (\(error.message))"
+                    )
+                }
             case .pollRecovered(let feed, let failures):
                 journal(
                     .notice,

@@ -34,7 +34,7 @@ extension WeatherLoop {
             ]
         )
         for warning in configuration.warnings { journal(.warning, "\(warning)") }
-        configureAlerts(announce: true)
+        configureAlerts()
         if let stateFile, stateFile.isInMemory == false {
             let text =
                 "the state file \(stateFile.path) is not on tmpfs: every tick writes it to the disk "
@@ -87,10 +87,8 @@ extension WeatherLoop {
             geocoder = environment.makeGeocoder?(newConfiguration)
         }
         applyCachedPlaces()
-        if newConfiguration.alerts != old.alerts || newConfiguration.timeout != old.timeout {
-            alertPoller = newConfiguration.alerts.enabled ? environment.makeAlertPoller?(newConfiguration) : nil
-        }
-        configureAlerts(announce: newConfiguration.locations != old.locations || newConfiguration.alerts != old.alerts)
+        if newConfiguration.alerts != old.alerts || newConfiguration.timeout != old.timeout { reconfigureAlertPoller() }
+        configureAlerts()
         // What the cache holds of a dropped location must not come back at the next start.
         if old.locations.contains(where: { location in !newConfiguration.locations.contains { $0.id == location.id } })
         {

@@ -148,7 +148,7 @@ extension WeatherLoop {
             ]
         )
         if let geocodingCache { effects.append(.saveGeocoding(places, to: geocodingCache)) }
-        configureAlerts(announce: false)
+        configureAlerts()
     }
 
     // MARK: - Outputs

@@ -123,6 +123,8 @@ public final class WeatherLoop {
     var alertPoller: (any AlertPolling)?
     /// Whether a save of the alerts cache runs, and whether another must follow it.
     var alertSave = (running: false, again: false)
+    /// The locations said to have no alert source.
+    var noSourceAnnounced: Set<String> = []
     var startedAt: Timestamp
     var effects: [Effect] = []
     /// The last tick, on the uptime clock.

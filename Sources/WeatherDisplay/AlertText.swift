@@ -3,7 +3,8 @@ import WeatherCore
 /// How the official warnings read in the bar, the status text and `weatherd alerts` (docs/alerts.md).
 public enum AlertText {
     /// The warnings of `entry` in force at `now` (the state file's, less those whose end has passed since
-    /// it was written), most severe first.
+    /// it was written), most severe first. Readers pass their clock on the API's (`StateSnapshot.apiTime`),
+    /// as the daemon judges them.
     public static func inForce(_ entry: LocationState, at now: Timestamp) -> [Alert] {
         (entry.alerts?.items ?? []).filter { alert in alert.ends.map { now < $0 } ?? true }
     }

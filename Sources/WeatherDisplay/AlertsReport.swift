@@ -26,10 +26,12 @@ public enum AlertsReport {
     ) -> (text: String, exitStatus: Int32) {
         let entries = snapshot.locations.filter { location == nil || $0.location.id == location }
         guard !entries.isEmpty else {
-            return ("ALERTS UNKNOWN - no location \(location ?? "") in the state file", 3)
+            return (format == .json ? "[]" : "ALERTS UNKNOWN - no location \(location ?? "") in the state file", 3)
         }
         let found = entries.flatMap { entry in
-            AlertText.inForce(entry, at: now).map { (entry: entry, alert: details[$0.id].map(merged($0)) ?? $0) }
+            AlertText.inForce(entry, at: snapshot.apiTime(now)).map {
+                (entry: entry, alert: details[$0.id].map(merged($0)) ?? $0)
+            }
         }
         let stale = entries.filter { $0.alerts?.stale == true }
         let highest = found.map(\.alert.severity).max()

@@ -8,15 +8,16 @@ public struct PlaceholderValues: Sendable {
     public let age: Double?
     /// Icons and clock.
     public let style: DisplayStyle
-    /// The reader's clock.
-    public let now: Timestamp
+    /// The reader's clock, on the API's clock where the daemon knows its offset (whether a warning is in
+    /// force).
+    public let apiNow: Timestamp
 
     /// The values of `entry` in `snapshot` at `now` (the reader's clock).
     public init(_ entry: LocationState, in snapshot: StateSnapshot, at now: Timestamp, style: DisplayStyle) {
         outlook = Outlook(entry, in: snapshot, at: now)
         age = entry.weather.map { snapshot.dataAge($0, at: now) }
         self.style = style
-        self.now = now
+        self.apiNow = snapshot.apiTime(now)
     }
 
     /// The value of `placeholder`, numbers with `decimals` places (none by default); nil when not known.
@@ -64,8 +65,8 @@ public struct PlaceholderValues: Sendable {
         case .sunrise: return clock(outlook.today?.sunrise)
         case .sunset: return clock(outlook.today?.sunset)
         case .age: return age.map { Report.age($0) }
-        case .alert: return AlertText.inForce(entry, at: now).first?.event ?? ""
-        case .alerts: return String(AlertText.inForce(entry, at: now).count)
+        case .alert: return AlertText.inForce(entry, at: apiNow).first?.event ?? ""
+        case .alerts: return String(AlertText.inForce(entry, at: apiNow).count)
         }
     }
 }

@@ -13,7 +13,7 @@ extension PrometheusText {
         var up = Family(
             name: "weatherd_alert_source_up",
             type: "gauge",
-            help: "1 when the location's alert source answered its last poll, 0 after 3 failed polls in a row."
+            help: "0 after 3 or more failed polls of the location's alert source in a row, else 1."
         )
         var polled = Family(
             name: "weatherd_alert_poll_timestamp_seconds",
@@ -23,7 +23,7 @@ extension PrometheusText {
         for entry in snapshot.locations {
             guard let alerts = entry.alerts else { continue }
             let id = entry.location.id
-            let inForce = AlertText.inForce(entry, at: snapshot.generatedAt)
+            let inForce = AlertText.inForce(entry, at: snapshot.apiTime(snapshot.generatedAt))
             for severity in Alert.Severity.allCases {
                 let labels = [("location", id), ("severity", severity.rawValue.lowercased())]
                 count.samples.append((labels, Double(inForce.filter { $0.severity == severity }.count)))

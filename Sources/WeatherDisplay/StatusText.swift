@@ -20,7 +20,7 @@ public enum StatusText {
                 lines.append(longOutput(String(repeating: " ", count: 14) + today))
             }
             let offset = entry.weather?.utcOffsetSeconds
-            for alert in AlertText.inForce(entry, at: now) {
+            for alert in AlertText.inForce(entry, at: snapshot.apiTime(now)) {
                 let text = AlertText.line(alert, utcOffsetSeconds: offset, now: now, clock: clock)
                 lines.append(longOutput(String(repeating: " ", count: 14) + text + " (\(alert.severity.rawValue))"))
             }

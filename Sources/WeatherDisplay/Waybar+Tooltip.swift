@@ -47,7 +47,7 @@ extension Waybar {
         var rows: [(text: String, isDay: Bool)] = []
         for entry in [shown] + (first.location.id == shown.location.id ? [] : [first]) {
             let offset = entry.weather?.utcOffsetSeconds
-            for alert in AlertText.inForce(entry, at: now) {
+            for alert in AlertText.inForce(entry, at: snapshot.apiTime(now)) {
                 let prefix = entry.location.id == shown.location.id ? "" : entry.location.name + ": "
                 rows.append(
                     (prefix + AlertText.line(alert, utcOffsetSeconds: offset, now: now, clock: style.clock), false)

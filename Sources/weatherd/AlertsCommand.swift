@@ -11,8 +11,8 @@ struct AlertsCommand: ParsableCommand {
         abstract: "Read the state file and print the official warnings in force.",
         discussion: """
             Every warning in force with its headline, its times in the location's zone and what to do. \
-            Exit status, as a monitoring plugin: 0 none, 1 the highest is Minor or Moderate, 2 Severe or \
-            Extreme, 3 UNKNOWN (state file missing or unreadable, or a location's alert source failing for \
+            Exit status, as a monitoring plugin: 0 none, 1 the highest is Minor, Moderate or of unknown \
+            severity, 2 Severe or Extreme, 3 UNKNOWN (state file missing or unreadable, or a location's alert source failing for \
             3 polls or more).
             """
     )

@@ -25,14 +25,22 @@ struct AlertPlannerTests {
 
     static func later(_ seconds: Double) -> Timestamp { start.adding(seconds: seconds) }
 
-    @Test func theFirstPollsComeOnePerHostPerCall() {
+    @Test func theFirstPollsOfOneSourceSpreadOverItsPeriod() {
         var planner = Self.planner()
         let first = planner.due(at: Self.start)
         #expect(first.map(\.feed.key) == ["dwd 52.52,13.41", "nws 40.7128,-74.006"])
-        // Boston's host has New York's poll in flight.
-        #expect(planner.due(at: Self.later(10)).isEmpty)
-        _ = planner.finish(first[1], AlertPollOutcome(.answered([:])), at: Self.later(11))
-        #expect(planner.due(at: Self.later(20)).map(\.feed.key) == ["nws 42.3601,-71.0589"])
+        _ = planner.finish(first[1], AlertPollOutcome(.answered([:])), at: Self.later(1))
+        // Boston, the second of two NWS points: half of NWS's 5 minutes later.
+        #expect(planner.due(at: Self.later(149)).isEmpty)
+        #expect(planner.due(at: Self.later(150)).map(\.feed.key) == ["nws 42.3601,-71.0589"])
+    }
+
+    @Test func aPollInFlightHoldsItsHost() throws {
+        var planner = Self.planner([Self.newYork, Self.boston])
+        let first = try #require(planner.due(at: Self.start).first)
+        #expect(planner.due(at: Self.later(200)).isEmpty, "Boston is due, but New York's poll is in flight")
+        _ = planner.finish(first, AlertPollOutcome(.answered([:])), at: Self.later(201))
+        #expect(planner.due(at: Self.later(210)).map(\.feed.key) == ["nws 42.3601,-71.0589"])
     }
 
     @Test func oneHostForAllSourcesServesThemInTurn() {
@@ -66,7 +74,57 @@ struct AlertPlannerTests {
         let order = try #require(planner.due(at: Self.start).first)
         _ = planner.finish(order, AlertPollOutcome(.answered([:]), freshForSeconds: 3600), at: Self.start)
         let next = try #require(planner.memory.feeds[order.feed.key]?.nextPollAt)
-        #expect(next.seconds(since: Self.start) >= 3600)
+        #expect(next.seconds(since: Self.start) >= 2400, "held to 4 periods")
+    }
+
+    @Test(arguments: [3600.0, 1e30, .infinity])
+    func aCachingHeaderBeyondFourPeriodsCountsAsFour(freshFor: Double) throws {
+        var planner = Self.planner([Self.berlin])
+        var polls = 0
+        var now = Self.start
+        // Ten hours of ticks: a Bright Sky point is asked every 10 min at the most, here every 40.
+        while now < Self.later(36_000) {
+            for order in planner.due(at: now) {
+                polls += 1
+                _ = planner.finish(order, AlertPollOutcome(.answered([:]), freshForSeconds: freshFor), at: now)
+            }
+            now = now.adding(seconds: 10)
+        }
+        #expect((14...15).contains(polls), "\(polls) polls")
+        let next = try #require(planner.memory.feeds["dwd 52.52,13.41"]?.nextPollAt)
+        #expect(next.secondsSinceEpoch.isFinite)
+    }
+
+    @Test func aSourceThatSaysThePointIsNotItsOwnMeansNoSource() throws {
+        // Strasbourg lies in the bounding box of Germany: auto picks Bright Sky, which answers 404.
+        let strasbourg = Location(name: "Strasbourg", latitude: 48.5734, longitude: 7.7521)
+        var planner = Self.planner([strasbourg])
+        let order = try #require(planner.due(at: Self.start).first)
+        let notFound = FetchError(kind: .http, message: "HTTP 404", httpStatus: 404)
+        #expect(
+            planner.finish(order, AlertPollOutcome(.failed(notFound)), at: Self.start) == [
+                .outside(order.feed, notFound)
+            ]
+        )
+        #expect(planner.alerts(for: "strasbourg", at: Self.start) == nil)
+        #expect(planner.due(at: Self.later(86_400)).isEmpty)
+        // Remembered across a restart; a source set by hand is asked whatever it answers.
+        var restarted = Self.planner([strasbourg], memory: planner.memory)
+        #expect(restarted.due(at: Self.later(10)).isEmpty)
+        var chosen = strasbourg
+        chosen.alerts = .source(.dwd)
+        var manual = Self.planner([chosen], memory: planner.memory)
+        let again = try #require(manual.due(at: Self.later(10)).first)
+        let events = manual.finish(again, AlertPollOutcome(.failed(notFound)), at: Self.later(10))
+        #expect(events == [.pollFailed(again.feed, notFound, failures: 1)])
+    }
+
+    @Test func anAbandonedPollIsNotRepeatedRightAfterARestart() throws {
+        var planner = Self.planner([Self.newYork])
+        let order = try #require(planner.due(at: Self.start).first)
+        planner.abandon(order, at: Self.later(1))
+        #expect(planner.due(at: Self.later(10)).isEmpty)
+        #expect(planner.due(at: Self.later(301)).count == 1)
     }
 
     @Test func failuresBackOffThenTurnStaleAndRecover() throws {
@@ -143,6 +201,21 @@ struct AlertPlannerTests {
         let chain = try #require(planner.memory.locations["oslo"]?.chains.first)
         #expect(chain.lastListed == Self.later(700))
         #expect(planner.alerts(for: "oslo", at: Self.later(700))?.fetchedAt == Self.later(700))
+        // An answer without Last-Modified forgets it; so does a second location joining the feed.
+        let third = try #require(planner.due(at: Self.later(1400)).first)
+        _ = planner.finish(third, AlertPollOutcome(.answered(["oslo": [open]])), at: Self.later(1400))
+        #expect(planner.due(at: Self.later(2100)).first?.ifModifiedSince == nil)
+        var sharing = Self.planner([oslo], memory: planner.memory)
+        let fourth = try #require(sharing.due(at: Self.later(2800)).first)
+        _ = sharing.finish(fourth, AlertPollOutcome(.unchanged, lastModified: modified), at: Self.later(2800))
+        sharing.configure([
+            (oslo, AlertTarget(source: .metno)),
+            (
+                Location(id: "oslo-2", name: "Oslo 2", latitude: 59.9139, longitude: 10.7522),
+                AlertTarget(source: .metno)
+            ),
+        ]) { $0.rawValue }
+        #expect(sharing.due(at: Self.later(3500)).first?.ifModifiedSince == nil)
     }
 
     @Test func oneMeteoAlarmFeedServesEveryLocationOfItsCountry() throws {
@@ -227,7 +300,7 @@ struct AlertTargetTests {
         #expect(AlertTarget.choose(.auto, for: paris, placeCountryCode: nil) == nil)
         #expect(
             AlertTarget.choose(.auto, for: paris, placeCountryCode: "fr")
-                == AlertTarget(source: .meteoalarm, country: "france")
+                == AlertTarget(source: .meteoalarm, country: "france", isAutomatic: true)
         )
     }
 

@@ -144,4 +144,27 @@ struct WeatherServiceAlertTests {
         #expect(try h.readState().locations[0].alerts?.items == [])
         await h.stop()
     }
+
+    @Test func alertsSwitchedOffAndOnByReloadsAnnounceNothingAgain() async throws {
+        let poller = ScriptedAlertPoller()
+        poller.list("new-york", [Self.storm])
+        let h = Self.harness(poller)
+        await h.start()
+        await h.tick()
+        var off = h.configuration
+        off.alerts.enabled = false
+        await h.reload(off)
+        await h.advanceAndTick()
+        #expect(try h.readState().locations[0].alerts == nil)
+        var on = off
+        on.alerts.enabled = true
+        on.interval = .seconds(5)
+        await h.reload(on)
+        await h.advanceAndTick(seconds: 400)
+        #expect(poller.polls.count == 2)
+        #expect(h.log.entries(messageID: MessageID.alertStarted).count == 1)
+        #expect(try h.readState().locations[0].alerts?.items.map(\.id) == ["urn:oid:storm.1"])
+        #expect(h.log.entries.filter { $0.message.hasPrefix("no alert source for tokyo") }.count == 1)
+        await h.stop()
+    }
 }

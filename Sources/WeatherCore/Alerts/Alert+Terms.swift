@@ -1,6 +1,20 @@
+/// A CAP enumeration whose raw values are CAP's words, with an `unknown` case for anything else.
+public protocol CAPWord: RawRepresentable<String>, CaseIterable {
+    /// Not known, or a word never seen.
+    static var unknown: Self { get }
+}
+
+extension CAPWord {
+    /// Reads a CAP word, ignoring case (Bright Sky lower-cases them); anything else is ``unknown``.
+    public init(cap text: String?) {
+        let word = text?.lowercased()
+        self = Self.allCases.first { $0.rawValue.lowercased() == word } ?? .unknown
+    }
+}
+
 extension Alert {
     /// CAP's `severity`, ordered from ``unknown`` (lowest) to ``extreme``. Raw values are CAP's words.
-    public enum Severity: String, Sendable, CaseIterable, Codable, Comparable {
+    public enum Severity: String, Sendable, CaseIterable, Codable, Comparable, CAPWord {
         /// Not known, or a word never seen: below every known level.
         case unknown = "Unknown"
         /// Minimal to no known threat.
@@ -11,12 +25,6 @@ extension Alert {
         case severe = "Severe"
         /// Extraordinary threat (red).
         case extreme = "Extreme"
-
-        /// Reads a CAP severity, ignoring case (Bright Sky lower-cases it); anything else is ``unknown``.
-        public init(cap text: String?) {
-            let word = text?.lowercased()
-            self = Self.allCases.first { $0.rawValue.lowercased() == word } ?? .unknown
-        }
 
         /// The level of an awareness code (MET's and MeteoAlarm's `awareness_level`, `"3; orange; Severe"`):
         /// its leading number only, as the words vary in case and language (1 green → minor, 2 yellow →
@@ -40,34 +48,22 @@ extension Alert {
     }
 
     /// CAP's `urgency`. Raw values are CAP's words.
-    public enum Urgency: String, Sendable, CaseIterable, Codable {
+    public enum Urgency: String, Sendable, CaseIterable, Codable, CAPWord {
         case immediate = "Immediate"
         case expected = "Expected"
         case future = "Future"
         case past = "Past"
         /// Not known, or a word never seen.
         case unknown = "Unknown"
-
-        /// Reads a CAP urgency, ignoring case; anything else is ``unknown``.
-        public init(cap text: String?) {
-            let word = text?.lowercased()
-            self = Self.allCases.first { $0.rawValue.lowercased() == word } ?? .unknown
-        }
     }
 
     /// CAP's `certainty`. Raw values are CAP's words.
-    public enum Certainty: String, Sendable, CaseIterable, Codable {
+    public enum Certainty: String, Sendable, CaseIterable, Codable, CAPWord {
         case observed = "Observed"
         case likely = "Likely"
         case possible = "Possible"
         case unlikely = "Unlikely"
         /// Not known, or a word never seen.
         case unknown = "Unknown"
-
-        /// Reads a CAP certainty, ignoring case; anything else is ``unknown``.
-        public init(cap text: String?) {
-            let word = text?.lowercased()
-            self = Self.allCases.first { $0.rawValue.lowercased() == word } ?? .unknown
-        }
     }
 }

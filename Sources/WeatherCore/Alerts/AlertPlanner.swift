@@ -57,11 +57,19 @@ public struct AlertPlanner: Sendable {
         public var feeds: [String: FeedState]
         /// By location id.
         public var locations: [String: LocationMemory]
+        /// The keys of the point feeds `auto` chose whose source answered that the point is not its
+        /// (Bright Sky's 404, NWS's 400 or 404): no source for those locations, never asked again.
+        public var outside: Set<String>
 
         /// A memory.
-        public init(feeds: [String: FeedState] = [:], locations: [String: LocationMemory] = [:]) {
+        public init(
+            feeds: [String: FeedState] = [:],
+            locations: [String: LocationMemory] = [:],
+            outside: Set<String> = []
+        ) {
             self.feeds = feeds
             self.locations = locations
+            self.outside = outside
         }
     }
 
@@ -73,6 +81,8 @@ public struct AlertPlanner: Sendable {
         case pollFailed(AlertFeed, FetchError, failures: Int)
         /// A source answered again after failing.
         case pollRecovered(AlertFeed, failures: Int)
+        /// The source `auto` chose for these locations says the point is not its own: they have no source.
+        case outside(AlertFeed, FetchError)
     }
 
     /// The feeds polled, in the order of their first location.
@@ -100,9 +110,13 @@ public struct AlertPlanner: Sendable {
     ) {
         var feeds: [AlertFeed] = []
         var index: [String: Int] = [:]
+        var undecided: Set<String> = []
+        var outside: Set<String> = []
         targets = [:]
         for (location, target) in subjects {
             targets[location.id] = target
+            // Not known yet (a name not resolved): what it remembers stays until it is.
+            if target == nil && location.alerts != .none && !location.hasCoordinates { undecided.insert(location.id) }
             guard let target else { continue }
             let member = AlertFeed.Member(
                 locationID: location.id,
@@ -120,6 +134,11 @@ public struct AlertPlanner: Sendable {
                 members: [member],
                 host: host(target.source)
             )
+            if target.isAutomatic && memory.outside.contains(feed.key) {
+                targets[location.id] = .some(nil)
+                outside.insert(feed.key)
+                continue
+            }
             if let at = index[feed.key] {
                 feeds[at].members.append(member)
             } else {
@@ -127,10 +146,16 @@ public struct AlertPlanner: Sendable {
                 feeds.append(feed)
             }
         }
+        // A feed that gains a location is asked in full again: its Last-Modified is not the new one's.
+        for feed in feeds {
+            let before = Set(self.feeds.first { $0.key == feed.key }?.members.map(\.locationID) ?? [])
+            if !Set(feed.members.map(\.locationID)).isSubset(of: before) { memory.feeds[feed.key]?.lastModified = nil }
+        }
         self.feeds = feeds
         memory.feeds = memory.feeds.filter { index[$0.key] != nil }
+        memory.outside = outside
         memory.locations = memory.locations.filter { id, remembered in
-            targets[id].flatMap { $0 }?.source == remembered.source
+            undecided.contains(id) || targets[id].flatMap { $0 }?.source == remembered.source
         }
     }
 
@@ -140,8 +165,17 @@ public struct AlertPlanner: Sendable {
     public mutating func due(at now: Timestamp) -> [AlertPollOrder] {
         var busy = Set(inFlight.values)
         var orders: [AlertPollOrder] = []
+        for (rank, feed) in feeds.enumerated() where memory.feeds[feed.key]?.nextPollAt == nil {
+            // Never asked: the first polls of one source's feeds spread over its period.
+            let sameSource = feeds.filter { $0.source == feed.source }
+            let position = sameSource.firstIndex { $0.key == feed.key } ?? rank
+            let offset = feed.source.pollPeriodSeconds * Double(position) / Double(sameSource.count)
+            memory.feeds[feed.key, default: FeedState()].nextPollAt = now.adding(seconds: offset)
+        }
         for feed in feeds where inFlight[feed.key] == nil && !busy.contains(feed.host) {
             let state = memory.feeds[feed.key] ?? FeedState()
+            // The planner never sets a next poll further than 4.1 periods away (4 periods of backoff or of
+            // caching headers, plus the jitter): further means the wall clock went back.
             if let next = state.nextPollAt, next > now,
                 next.seconds(since: now) <= feed.source.pollPeriodSeconds * 5
             {
@@ -162,14 +196,25 @@ public struct AlertPlanner: Sendable {
     /// Whether any poll is in flight.
     public var isPolling: Bool { !inFlight.isEmpty }
 
-    /// Forgets a poll that was cancelled (stopping): its feed is due again.
-    public mutating func abandon(_ order: AlertPollOrder) {
-        inFlight[order.feed.key] = nil
+    /// Forgets a poll that was cancelled (stopping) at `now`: the feed is next asked a period later, so
+    /// that a restart right after costs no poll.
+    public mutating func abandon(_ order: AlertPollOrder, at now: Timestamp) {
+        guard inFlight.removeValue(forKey: order.feed.key) != nil, memory.feeds[order.feed.key] != nil else { return }
+        let next = now.adding(seconds: order.feed.source.pollPeriodSeconds)
+        let planned = memory.feeds[order.feed.key]?.nextPollAt ?? next
+        memory.feeds[order.feed.key]?.nextPollAt = max(planned, next)
     }
 
-    /// Records how a poll ended at `now`: the warnings it answered, or its failure, and when the feed is
-    /// next due; says what changed. A poll of a feed a reload removed is ignored.
-    public mutating func finish(_ order: AlertPollOrder, _ outcome: AlertPollOutcome, at now: Timestamp) -> [Event] {
+    /// Records how a poll ended at `now` (the host's clock, for the schedule; `apiNow`, the API's clock
+    /// where known, for whether warnings are in force): the warnings it answered, or its failure, and when
+    /// the feed is next due; says what changed. A poll of a feed a reload removed is ignored.
+    public mutating func finish(
+        _ order: AlertPollOrder,
+        _ outcome: AlertPollOutcome,
+        at now: Timestamp,
+        apiNow: Timestamp? = nil
+    ) -> [Event] {
+        let apiNow = apiNow ?? now
         guard inFlight.removeValue(forKey: order.feed.key) != nil,
             let feed = feeds.first(where: { $0.key == order.feed.key })
         else { return [] }
@@ -181,17 +226,26 @@ public struct AlertPlanner: Sendable {
         case .answered(let lists):
             for member in feed.members {
                 var chains = chains(of: member.locationID, source: feed.source)
-                let changes = chains.applyPoll(lists[member.locationID] ?? [], at: now)
+                let changes = chains.applyPoll(lists[member.locationID] ?? [], at: apiNow)
                 events += changes.map { .alert(locationID: member.locationID, $0) }
                 memory.locations[member.locationID] = LocationMemory(source: feed.source, chains: chains.chains)
             }
         case .unchanged:
             for member in feed.members {
                 var chains = chains(of: member.locationID, source: feed.source)
-                chains.confirm(at: now)
-                events += chains.advance(to: now).map { .alert(locationID: member.locationID, $0) }
+                chains.confirm(at: apiNow)
+                events += chains.advance(to: apiNow).map { .alert(locationID: member.locationID, $0) }
                 memory.locations[member.locationID] = LocationMemory(source: feed.source, chains: chains.chains)
             }
+        case .failed(let error) where feed.isOutside(error) && feed.members.allSatisfy({ isAutomatic($0.locationID) }):
+            memory.outside.insert(feed.key)
+            memory.feeds[feed.key] = nil
+            feeds.removeAll { $0.key == feed.key }
+            for member in feed.members {
+                targets[member.locationID] = .some(nil)
+                memory.locations[member.locationID] = nil
+            }
+            return [.outside(feed, error)]
         case .failed(let error):
             state.failures += 1
             var delay = period * Double(1 << min(state.failures - 1, 2))
@@ -202,8 +256,14 @@ public struct AlertPlanner: Sendable {
         }
         state.failures = 0
         state.lastAnswerAt = now
-        if let lastModified = outcome.lastModified { state.lastModified = lastModified }
-        state.nextPollAt = now.adding(seconds: max(period, outcome.freshForSeconds ?? 0) + jitter(period))
+        if case .answered = outcome.result {
+            state.lastModified = outcome.lastModified
+        } else if let lastModified = outcome.lastModified {
+            state.lastModified = lastModified
+        }
+        // Caching headers can push the next poll, up to 4 periods (a longer max-age is taken as 4 periods).
+        let fresh = min(max(outcome.freshForSeconds ?? 0, 0), period * 4)
+        state.nextPollAt = now.adding(seconds: max(period, fresh) + jitter(period))
         memory.feeds[feed.key] = state
         if failuresBefore > 0 { events.insert(.pollRecovered(feed, failures: failuresBefore), at: 0) }
         return events
@@ -236,6 +296,11 @@ public struct AlertPlanner: Sendable {
             stale: (state?.failures ?? 0) >= LocationAlerts.staleAfterFailures,
             items: chains.alerts(inForceAt: now)
         )
+    }
+
+    /// Whether the location of `id` has the source `auto` chose.
+    private func isAutomatic(_ id: String) -> Bool {
+        targets[id].flatMap { $0 }?.isAutomatic ?? false
     }
 
     /// The chains of a location, empty when it had none from `source`.

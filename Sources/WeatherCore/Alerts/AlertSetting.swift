@@ -19,12 +19,16 @@ public struct AlertTarget: Sendable, Hashable {
     public var country: String?
     /// MeteoAlarm's area code the warnings must name; nil: matched by the point.
     public var code: String?
+    /// Whether `auto` chose it (by country): a source that says the point is not its own then means no
+    /// source, not a failure.
+    public var isAutomatic: Bool
 
     /// A target.
-    public init(source: Alert.Source, country: String? = nil, code: String? = nil) {
+    public init(source: Alert.Source, country: String? = nil, code: String? = nil, isAutomatic: Bool = false) {
         self.source = source
         self.country = country
         self.code = code
+        self.isAutomatic = isAutomatic
     }
 
     /// The target of `setting` for `location`. `auto` uses the location's country: its `country_code`,
@@ -50,11 +54,11 @@ public struct AlertTarget: Sendable, Hashable {
                 ?? (location.hasCoordinates
                     ? AlertCountry.code(latitude: location.latitude, longitude: location.longitude) : nil)
             guard let code else { return nil }
-            if AlertCountry.nws.contains(code) { return AlertTarget(source: .nws) }
-            if AlertCountry.metno.contains(code) { return AlertTarget(source: .metno) }
-            if code == "DE" { return AlertTarget(source: .dwd) }
+            if AlertCountry.nws.contains(code) { return AlertTarget(source: .nws, isAutomatic: true) }
+            if AlertCountry.metno.contains(code) { return AlertTarget(source: .metno, isAutomatic: true) }
+            if code == "DE" { return AlertTarget(source: .dwd, isAutomatic: true) }
             if AlertCountry.meteoalarmPolygons.contains(code), let slug = AlertCountry.meteoalarmSlugs[code] {
-                return AlertTarget(source: .meteoalarm, country: slug)
+                return AlertTarget(source: .meteoalarm, country: slug, isAutomatic: true)
             }
             return nil
         }
