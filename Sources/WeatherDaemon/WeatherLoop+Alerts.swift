@@ -23,6 +23,15 @@ extension WeatherLoop {
         }
         let endpoints = configuration.alerts.endpoints
         alertPlanner.configure(subjects, host: endpoints.host(of:))
+        let asking = alertPlanner.feeds.filter { $0.source == .nws || $0.source == .metno }.map(\.source.rawValue)
+        if configuration.alerts.contact.isEmpty, let source = asking.first, noSourceAnnounced.insert("").inserted {
+            journal(
+                .notice,
+                "alerts.contact is empty: \(source) asks for a contact (an e-mail address or URL) in the User-Agent; "
+                    + "set alerts.contact so that its operators can reach you instead of blocking weatherd",
+                metadata: ["weather.alert_source": "\(source)"]
+            )
+        }
         for (location, _) in subjects where location.alerts == .auto && location.hasCoordinates {
             guard alertPlanner.alerts(for: location.id, at: environment.now().wall) == nil else { continue }
             announceNoSource(location.id, reason: "no official warnings are shown for it")

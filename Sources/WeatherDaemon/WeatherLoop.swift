@@ -123,7 +123,7 @@ public final class WeatherLoop {
     var alertPoller: (any AlertPolling)?
     /// Whether a save of the alerts cache runs, and whether another must follow it.
     var alertSave = (running: false, again: false)
-    /// The locations said to have no alert source.
+    /// The locations said to have no alert source (and `""` once the empty `alerts.contact` was said).
     var noSourceAnnounced: Set<String> = []
     var startedAt: Timestamp
     var effects: [Effect] = []

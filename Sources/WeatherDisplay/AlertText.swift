@@ -10,33 +10,28 @@ public enum AlertText {
     }
 
     /// `⚠ Winter Storm Warning until Tue 18:00`: the end in the location's zone (its weather's offset,
-    /// else UTC with a `Z`), with the weekday unless it is today there.
+    /// else UTC, said).
     public static func line(
         _ alert: Alert,
         utcOffsetSeconds: Int?,
-        now: Timestamp,
         clock: DisplaySettings.Clock = .twentyFourHour
     ) -> String {
         var line = "⚠ " + alert.event
-        if let ends = alert.ends {
-            line += " until " + when(ends, utcOffsetSeconds: utcOffsetSeconds, now: now, clock: clock)
-        }
+        if let ends = alert.ends { line += " until " + when(ends, utcOffsetSeconds: utcOffsetSeconds, clock: clock) }
         return line
     }
 
-    /// `Tue 18:00`, or `18:00` when `time` is on the local day of `now`; `Z` added without an offset.
+    /// `Tue 18:00`: the weekday and the time of day in the location's zone (`display.clock`); ` UTC` added
+    /// when the zone is not known.
     public static func when(
         _ time: Timestamp,
         utcOffsetSeconds: Int?,
-        now: Timestamp,
         clock: DisplaySettings.Clock = .twentyFourHour
     ) -> String {
         let offset = utcOffsetSeconds ?? 0
-        let day = LocalDate(at: time, utcOffsetSeconds: offset)
-        var text = TimeOfDay.text(time, utcOffsetSeconds: offset, clock: clock)
-        if utcOffsetSeconds == nil { text += "Z" }
-        if day != LocalDate(at: now, utcOffsetSeconds: offset) { text = CalendarText.weekday(day) + " " + text }
-        return text
+        let text =
+            TimeOfDay.text(time, utcOffsetSeconds: offset, clock: clock) + (utcOffsetSeconds == nil ? " UTC" : "")
+        return CalendarText.weekday(LocalDate(at: time, utcOffsetSeconds: offset)) + " " + text
     }
 
     /// The Waybar classes of a location's warnings: `alert` and `alert-<severity>` of the most severe.

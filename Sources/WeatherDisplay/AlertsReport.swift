@@ -52,7 +52,7 @@ public enum AlertsReport {
         for (entry, alert) in found {
             let offset = entry.weather?.utcOffsetSeconds
             func when(_ time: Timestamp) -> String {
-                AlertText.when(time, utcOffsetSeconds: offset, now: now, clock: clock)
+                AlertText.when(time, utcOffsetSeconds: offset, clock: clock)
             }
             var line = "\(entry.location.name): \(alert.event) (\(alert.severity.rawValue))"
             if let onset = alert.onset, onset > now { line += " from \(when(onset))" }

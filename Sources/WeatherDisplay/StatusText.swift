@@ -21,7 +21,7 @@ public enum StatusText {
             }
             let offset = entry.weather?.utcOffsetSeconds
             for alert in AlertText.inForce(entry, at: snapshot.apiTime(now)) {
-                let text = AlertText.line(alert, utcOffsetSeconds: offset, now: now, clock: clock)
+                let text = AlertText.line(alert, utcOffsetSeconds: offset, clock: clock)
                 lines.append(longOutput(String(repeating: " ", count: 14) + text + " (\(alert.severity.rawValue))"))
             }
         }

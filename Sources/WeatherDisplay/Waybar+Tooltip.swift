@@ -50,7 +50,7 @@ extension Waybar {
             for alert in AlertText.inForce(entry, at: snapshot.apiTime(now)) {
                 let prefix = entry.location.id == shown.location.id ? "" : entry.location.name + ": "
                 rows.append(
-                    (prefix + AlertText.line(alert, utcOffsetSeconds: offset, now: now, clock: style.clock), false)
+                    (prefix + AlertText.line(alert, utcOffsetSeconds: offset, clock: style.clock), false)
                 )
             }
         }

@@ -55,6 +55,16 @@ struct AlertDisplayTests {
         #expect(!tooltip.contains { $0.contains("fog") }, "a warning past its end is not shown")
     }
 
+    @Test func theEndReadsWithItsWeekdayEvenToday() {
+        var tonight = Self.gusts
+        tonight.ends = Fixture.time("2026-11-22T20:00:00Z")
+        #expect(AlertText.line(tonight, utcOffsetSeconds: 3600) == "⚠ gale-force gusts until Sun 21:00")
+        #expect(
+            AlertText.line(tonight, utcOffsetSeconds: nil, clock: .twelveHour)
+                == "⚠ gale-force gusts until Sun 8:00 PM UTC"
+        )
+    }
+
     @Test func withoutWarningsNothingChanges() throws {
         for snapshot in [Self.snapshot([]), Self.snapshot([Self.past]), Fixture.snapshot()] {
             let module = try Self.waybar(snapshot)
