@@ -17,7 +17,7 @@ from .common import (CACHETICK_DATA_INTERVAL, CACHETICK_EXTRA, CACHETICK_SECONDS
 from .configs import default_locations
 from .daemons import Daemon, runtime_dir, wait_wall
 from .notify import NotifySocket
-from .requestlog import parse_request_log
+from .requestlog import request_times
 from .sampling import CpuCgroup, ThreadStats, count_fds
 
 
@@ -27,7 +27,7 @@ def section_cachetick(new, old):
     program of such a tick (bench/cachetick.c, the bytes of this build's state file, journal entry and STATUS=)
     paced at 10 s, all in one window, with a `weatherd status --follow` reading this build's state file. Each
     daemon is sampled half a tick after each of its ticks; an interval with a request in its look-alike's log
-    or a change of `ticks_fetched`/`requests` is a fetch interval and left out: the figures are sums over the
+    (a fetch, or an alert poll) or a change of `ticks_fetched`/`requests` is a fetch interval and left out: the figures are sums over the
     intervals without a fetch, divided by their ticks."""
     contenders = [c for c in (new, old) if c]
     servers, daemons, logs, clones = [], [], [], []
@@ -121,10 +121,11 @@ def section_cachetick(new, old):
 
         def cache_intervals(i):
             """The sample pairs of daemon i without a fetch between them."""
-            entries = parse_request_log(logs[i])
+            # A request of any kind: a fetch, or an alert poll (with its write of the alerts cache).
+            times = request_times(logs[i])
             pairs = []
             for a, b in zip(series[i], series[i][1:]):
-                fetched = any(a["wall"] < e["t"] <= b["wall"] for e in entries)
+                fetched = any(a["wall"] < t <= b["wall"] for t in times)
                 fetched = fetched or b["ticks_fetched"] != a["ticks_fetched"] or b["requests"] != a["requests"]
                 pairs.append((a, b, fetched))
             return pairs

@@ -137,3 +137,20 @@ def weighted_calls_per_day(entries, window_entries, requests_per_day):
     }
     total = requests_per_day * base + hourly_day * hourly_extra + daily_day * daily_extra
     return total, parts
+
+
+def request_times(path):
+    """The arrival times of every request in fake-open-meteo's --request-log, whatever its path (Open-Meteo's or
+    an alert source's)."""
+    times = []
+    try:
+        with open(path) as f:
+            for line in f:
+                stamp, _, _ = line.strip().partition(" ")
+                try:
+                    times.append(float(stamp))
+                except ValueError:
+                    continue
+    except OSError:
+        pass
+    return times
