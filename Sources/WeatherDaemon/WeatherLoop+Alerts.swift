@@ -44,14 +44,18 @@ extension WeatherLoop {
         journal(.info, "no alert source for \(id): \(reason)", metadata: ["weather.location": "\(id)"])
     }
 
-    /// Alerts switched on or off by a reload: a new poller, and what the alerts cache holds when they come
-    /// back on.
+    /// Alerts switched on or off by a reload: a new poller. The planner stays as it is (what it knows, the
+    /// polls in flight); the alerts cache is read only if it never was (alerts off since the start).
     func reconfigureAlertPoller() {
-        let wasOn = alertPoller != nil
         alertPoller = configuration.alerts.enabled ? environment.makeAlertPoller?(configuration) : nil
-        if !wasOn, alertPoller != nil, let alertCache {
-            alertPlanner = AlertPlanner(memory: alertCache.load(), seed: environment.seed)
-        }
+        if alertPoller != nil { loadAlertMemoryOnce() }
+    }
+
+    /// Reads the alerts cache into the planner, the first time alerts are on.
+    func loadAlertMemoryOnce() {
+        guard !alertMemoryLoaded, let alertCache else { return }
+        alertMemoryLoaded = true
+        alertPlanner = AlertPlanner(memory: alertCache.load(), seed: environment.seed)
     }
 
     /// The warnings' part of a tick: those past their end end, and the polls now due start.
@@ -76,7 +80,8 @@ extension WeatherLoop {
         }
         let events = alertPlanner.finish(order, outcome, at: now.wall, apiNow: planner.apiTime(at: now))
         log(events)
-        // Alerts switched off meanwhile: what the poll answered is kept in memory, not written.
+        // Alerts switched off meanwhile: what the poll answered is kept in the planner, written once they
+        // are on again.
         if alertPoller != nil { saveAlerts() }
         // A warning that started, changed or ended, or a source that failed or answers again: shown at once.
         if !events.isEmpty && isTicking { publish(at: now) }
@@ -100,13 +105,15 @@ extension WeatherLoop {
         if again { saveAlerts() }
     }
 
-    /// The snapshot's locations with their warnings at `now`.
+    /// The snapshot's locations with their warnings in force at `now`, on the API's clock where known (as
+    /// ``AlertPlanner/advance(to:)`` ends them).
     func addAlerts(to snapshot: inout StateSnapshot, at now: Moment) {
         guard alertPoller != nil else { return }
+        let apiNow = planner.apiTime(at: now)
         for index in snapshot.locations.indices {
             snapshot.locations[index].alerts = alertPlanner.alerts(
                 for: snapshot.locations[index].location.id,
-                at: now.wall
+                at: apiNow
             )
         }
     }

@@ -14,9 +14,7 @@ extension WeatherLoop {
         places = geocodingCache?.load() ?? [:]
         applyCachedPlaces()
         let takenOver = restorePreviousState(at: now)
-        if alertPoller != nil, let alertCache {
-            alertPlanner = AlertPlanner(memory: alertCache.load(), seed: environment.seed)
-        }
+        if alertPoller != nil { loadAlertMemoryOnce() }
         let summary =
             "\(count(configuration.locations.count, "location")) every \(DurationParser.format(configuration.interval)), "
             + "refresh \(configuration.refresh)"

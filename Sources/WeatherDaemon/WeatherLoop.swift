@@ -125,6 +125,8 @@ public final class WeatherLoop {
     var alertSave = (running: false, again: false)
     /// The locations said to have no alert source (and `""` once the empty `alerts.contact` was said).
     var noSourceAnnounced: Set<String> = []
+    /// Whether the alerts cache was read into the planner (once, when alerts are first on).
+    var alertMemoryLoaded = false
     var startedAt: Timestamp
     var effects: [Effect] = []
     /// The last tick, on the uptime clock.

@@ -119,12 +119,40 @@ struct AlertPlannerTests {
         #expect(events == [.pollFailed(again.feed, notFound, failures: 1)])
     }
 
+    @Test func aRestartSendsBackTheLastModifiedItKept() throws {
+        let oslo = Location(name: "Oslo", latitude: 59.9139, longitude: 10.7522)
+        var planner = Self.planner([oslo])
+        let first = try #require(planner.due(at: Self.start).first)
+        _ = planner.finish(first, AlertPollOutcome(.answered([:]), lastModified: "LM"), at: Self.start)
+        var restarted = Self.planner([oslo], memory: planner.memory)
+        #expect(restarted.due(at: Self.later(700)).first?.ifModifiedSince == "LM")
+    }
+
+    @Test func notCoveredIsRememberedWhileTheLocationIsUnresolved() throws {
+        let strasbourg = Location(name: "Strasbourg", latitude: 48.5734, longitude: 7.7521)
+        var planner = Self.planner([strasbourg])
+        let order = try #require(planner.due(at: Self.start).first)
+        let notFound = FetchError(kind: .http, message: "HTTP 404", httpStatus: 404)
+        _ = planner.finish(order, AlertPollOutcome(.failed(notFound)), at: Self.start)
+        // Restarted with the name only (its coordinates not known yet), then resolved.
+        var restarted = Self.planner(
+            [Location(id: "strasbourg", name: "Strasbourg", countryCode: nil)],
+            memory: planner.memory
+        )
+        #expect(restarted.memory.outside == ["dwd 48.5734,7.7521"])
+        restarted.configure([(strasbourg, AlertTarget.choose(.auto, for: strasbourg, placeCountryCode: nil))]) {
+            $0.rawValue + ".example"
+        }
+        #expect(restarted.due(at: Self.later(60)).isEmpty)
+    }
+
     @Test func anAbandonedPollIsNotRepeatedRightAfterARestart() throws {
         var planner = Self.planner([Self.newYork])
         let order = try #require(planner.due(at: Self.start).first)
         planner.abandon(order, at: Self.later(1))
-        #expect(planner.due(at: Self.later(10)).isEmpty)
-        #expect(planner.due(at: Self.later(301)).count == 1)
+        var restarted = Self.planner([Self.newYork], memory: planner.memory)
+        #expect(restarted.due(at: Self.later(10)).isEmpty)
+        #expect(restarted.due(at: Self.later(301)).count == 1)
     }
 
     @Test func failuresBackOffThenTurnStaleAndRecover() throws {

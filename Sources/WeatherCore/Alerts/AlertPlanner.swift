@@ -111,7 +111,7 @@ public struct AlertPlanner: Sendable {
         var feeds: [AlertFeed] = []
         var index: [String: Int] = [:]
         var undecided: Set<String> = []
-        var outside: Set<String> = []
+        var manual: Set<String> = []
         targets = [:]
         for (location, target) in subjects {
             targets[location.id] = target
@@ -136,9 +136,9 @@ public struct AlertPlanner: Sendable {
             )
             if target.isAutomatic && memory.outside.contains(feed.key) {
                 targets[location.id] = .some(nil)
-                outside.insert(feed.key)
                 continue
             }
+            if !target.isAutomatic { manual.insert(feed.key) }
             if let at = index[feed.key] {
                 feeds[at].members.append(member)
             } else {
@@ -146,14 +146,17 @@ public struct AlertPlanner: Sendable {
                 feeds.append(feed)
             }
         }
-        // A feed that gains a location is asked in full again: its Last-Modified is not the new one's.
+        // A feed that gains a location is asked in full again: its Last-Modified is not the new one's. (A
+        // feed first configured, at start, keeps the one the memory holds.)
         for feed in feeds {
-            let before = Set(self.feeds.first { $0.key == feed.key }?.members.map(\.locationID) ?? [])
+            guard let earlier = self.feeds.first(where: { $0.key == feed.key }) else { continue }
+            let before = Set(earlier.members.map(\.locationID))
             if !Set(feed.members.map(\.locationID)).isSubset(of: before) { memory.feeds[feed.key]?.lastModified = nil }
         }
         self.feeds = feeds
         memory.feeds = memory.feeds.filter { index[$0.key] != nil }
-        memory.outside = outside
+        // Kept for locations not resolved yet or configured again later; a source set by hand is asked.
+        memory.outside.subtract(manual)
         memory.locations = memory.locations.filter { id, remembered in
             undecided.contains(id) || targets[id].flatMap { $0 }?.source == remembered.source
         }
