@@ -65,7 +65,8 @@ public struct AlertClient: AlertPolling {
             return AlertPollOutcome(.failed(error))
         }
         let lastModified = response.headers.first(name: "Last-Modified")
-        let fresh = Self.freshFor(response.headers, receivedAt: response.receivedAt)
+        // The planner bounds it (4 periods at the most).
+        let fresh = HTTPDate.freshness(response.headers, receivedAt: response.receivedAt)
         switch response.status {
         case 200..<300:
             do throws(FetchError) {
@@ -120,34 +121,5 @@ public struct AlertClient: AlertPolling {
             }
         }
         return lists
-    }
-
-    /// For how long an answer is fresh: `Cache-Control`'s `max-age`, else `Expires` minus `Date` (or the
-    /// host's clock without one); nil without either. The planner bounds it (4 periods at the most).
-    static func freshFor(_ headers: HTTPHeaders, receivedAt: Timestamp) -> Double? {
-        for value in headers["Cache-Control"] {
-            for directive in value.split(separator: ",") {
-                let parts = directive.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingSpaces().lowercased() == "max-age" else { continue }
-                // Delta-seconds: digits only (no `inf`, no exponent, no sign).
-                let text = parts[1].trimmingSpaces()
-                if !text.isEmpty, text.count <= 10, text.allSatisfy({ $0.isASCII && $0.isNumber }),
-                    let seconds = Int(text)
-                {
-                    return Double(seconds)
-                }
-            }
-        }
-        guard let expiresText = headers.first(name: "Expires"), let expires = HTTPDate.parse(expiresText) else {
-            return nil
-        }
-        let date = headers.first(name: "Date").flatMap(HTTPDate.parse) ?? receivedAt
-        return max(0, expires.seconds(since: date))
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingSpaces() -> String {
-        String(String(drop { $0 == " " }.reversed().drop { $0 == " " }).reversed())
     }
 }

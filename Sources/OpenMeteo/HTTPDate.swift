@@ -69,6 +69,27 @@ package enum HTTPDate {
         return date.seconds(since: reference)
     }
 
+    /// For how long a response is fresh: `Cache-Control`'s `max-age` (delta-seconds: digits only, no
+    /// `inf`, exponent or sign), else `Expires` read against the same response's `Date` (without one,
+    /// against `receivedAt`, the host's clock); nil without either.
+    package static func freshness(_ headers: HTTPHeaders, receivedAt: Timestamp) -> Double? {
+        for value in headers["cache-control"] {
+            for directive in value.split(separator: ",") {
+                let parts = directive.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+                guard parts.count == 2, parts[0].lowercased() == "max-age" else { continue }
+                let text = parts[1]
+                if !text.isEmpty, text.count <= 10, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+                    let seconds = Int(text)
+                {
+                    return Double(seconds)
+                }
+            }
+        }
+        guard let value = headers.first(name: "expires"), let expires = parse(value) else { return nil }
+        let reference = headers.first(name: "date").flatMap(parse) ?? receivedAt
+        return max(0, expires.seconds(since: reference))
+    }
+
     /// The host's wall clock.
     package static func hostNow() -> Timestamp {
         var spec = timespec()

@@ -5,10 +5,10 @@ import WeatherCore
 /// The official warnings (docs/alerts.md): polled on each source's own clock, decided by the
 /// ``AlertPlanner`` at every tick, outside Open-Meteo's quota and its one request at a time.
 extension WeatherLoop {
-    /// Sets what each location polls, from the configuration and the places geocoding found. With
-    /// `announce`, a location with coordinates and no source says so once ("no alert source for tokyo").
-    /// With alerts off (no poller) the planner is left as it is: what it remembers stays for when they are
-    /// on again. A location with coordinates and no source says so once ("no alert source for tokyo").
+    /// Sets what each location polls, from the configuration, the places geocoding found and the
+    /// coordinates the planner holds. With alerts off (no poller) the planner is left as it is: what it
+    /// remembers stays for when they are on again. A location with coordinates and no source says so once
+    /// ("no alert source for tokyo"); an empty `alerts.contact` with NWS or MET Norway in use, too.
     func configureAlerts() {
         guard alertPoller != nil else { return }
         let subjects = configuration.locations.map { location -> (location: Location, target: AlertTarget?) in
@@ -23,8 +23,9 @@ extension WeatherLoop {
         }
         let endpoints = configuration.alerts.endpoints
         alertPlanner.configure(subjects, host: endpoints.host(of:))
-        let asking = alertPlanner.feeds.filter { $0.source == .nws || $0.source == .metno }.map(\.source.rawValue)
-        if configuration.alerts.contact.isEmpty, let source = asking.first, noSourceAnnounced.insert("").inserted {
+        let asking = alertPlanner.feeds.first { $0.source == .nws || $0.source == .metno }?.source.rawValue
+        if configuration.alerts.contact.isEmpty, let source = asking, !contactNoticed {
+            contactNoticed = true
             journal(
                 .notice,
                 "alerts.contact is empty: \(source) asks for a contact (an e-mail address or URL) in the User-Agent; "
@@ -33,7 +34,7 @@ extension WeatherLoop {
             )
         }
         for (location, _) in subjects where location.alerts == .auto && location.hasCoordinates {
-            guard alertPlanner.alerts(for: location.id, at: environment.now().wall) == nil else { continue }
+            guard alertPlanner.target(of: location.id) == nil else { continue }
             announceNoSource(location.id, reason: "no official warnings are shown for it")
         }
     }

@@ -123,8 +123,10 @@ public final class WeatherLoop {
     var alertPoller: (any AlertPolling)?
     /// Whether a save of the alerts cache runs, and whether another must follow it.
     var alertSave = (running: false, again: false)
-    /// The locations said to have no alert source (and `""` once the empty `alerts.contact` was said).
+    /// The locations said to have no alert source.
     var noSourceAnnounced: Set<String> = []
+    /// Whether the empty `alerts.contact` was said.
+    var contactNoticed = false
     /// Whether the alerts cache was read into the planner (once, when alerts are first on).
     var alertMemoryLoaded = false
     var startedAt: Timestamp

@@ -72,8 +72,9 @@ struct WeatherServiceAlertTests {
             // Backing off: 1, then 2 periods; past each, the next poll.
             let before = poller.polls.count
             while poller.polls.count == before { await h.advanceAndTick(seconds: 60) }
-            stale.append(try #require(try h.readState().locations[0].alerts?.stale))
-            #expect(try h.readState().locations[0].alerts?.items.map(\.id) == ["urn:oid:storm.1"])
+            let alerts = try #require(try h.readState().locations[0].alerts)
+            stale.append(alerts.stale)
+            #expect(alerts.items.map(\.id) == ["urn:oid:storm.1"])
         }
         #expect(stale == [false, false, true])
         let failures = h.log.entries.filter { $0.message.hasPrefix("alert poll of nws for New York failed") }

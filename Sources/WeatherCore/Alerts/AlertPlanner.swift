@@ -158,7 +158,7 @@ public struct AlertPlanner: Sendable {
         // Kept for locations not resolved yet or configured again later; a source set by hand is asked.
         memory.outside.subtract(manual)
         memory.locations = memory.locations.filter { id, remembered in
-            undecided.contains(id) || targets[id].flatMap { $0 }?.source == remembered.source
+            undecided.contains(id) || target(of: id)?.source == remembered.source
         }
     }
 
@@ -168,10 +168,10 @@ public struct AlertPlanner: Sendable {
     public mutating func due(at now: Timestamp) -> [AlertPollOrder] {
         var busy = Set(inFlight.values)
         var orders: [AlertPollOrder] = []
-        for (rank, feed) in feeds.enumerated() where memory.feeds[feed.key]?.nextPollAt == nil {
+        for feed in feeds where memory.feeds[feed.key]?.nextPollAt == nil {
             // Never asked: the first polls of one source's feeds spread over its period.
             let sameSource = feeds.filter { $0.source == feed.source }
-            let position = sameSource.firstIndex { $0.key == feed.key } ?? rank
+            let position = sameSource.firstIndex { $0.key == feed.key } ?? 0
             let offset = feed.source.pollPeriodSeconds * Double(position) / Double(sameSource.count)
             memory.feeds[feed.key, default: FeedState()].nextPollAt = now.adding(seconds: offset)
         }
@@ -287,9 +287,15 @@ public struct AlertPlanner: Sendable {
         return events
     }
 
+    /// What the location of `id` polls; nil when it has no source (none chosen, or one found not to cover
+    /// it) or is not configured.
+    public func target(of id: String) -> AlertTarget? {
+        targets[id] ?? nil
+    }
+
     /// What the state file shows for the location of `id` at `now`; nil when it has no source.
     public func alerts(for id: String, at now: Timestamp) -> LocationAlerts? {
-        guard let target = targets[id].flatMap({ $0 }) else { return nil }
+        guard let target = target(of: id) else { return nil }
         let feed = feeds.first { feed in feed.members.contains { $0.locationID == id } }
         let state = feed.flatMap { memory.feeds[$0.key] }
         let chains = AlertChains(memory.locations[id].map(\.chains) ?? [])
@@ -303,7 +309,7 @@ public struct AlertPlanner: Sendable {
 
     /// Whether the location of `id` has the source `auto` chose.
     private func isAutomatic(_ id: String) -> Bool {
-        targets[id].flatMap { $0 }?.isAutomatic ?? false
+        target(of: id)?.isAutomatic ?? false
     }
 
     /// The chains of a location, empty when it had none from `source`.
