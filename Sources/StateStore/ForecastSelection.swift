@@ -6,7 +6,7 @@ import WeatherCore
 public struct ForecastSelection: Sendable {
     /// The ids whose blocks are decoded.
     var ids: Set<String>
-    /// Whether the current location's are decoded too, and the first location's (which a reader shows when
+    /// Whether the current location's are decoded too: the one a reader shows (the first location's when
     /// there is no current location, or it names none of the entries, as after a reload removed it).
     var current: Bool
     /// Whether every location's are.
@@ -15,7 +15,7 @@ public struct ForecastSelection: Sendable {
     /// Every location's blocks.
     public static let all = ForecastSelection(ids: [], current: true, all: true)
 
-    /// The blocks of the locations `ids`, and of the current and the first location when `current`.
+    /// The blocks of the locations `ids`, and of the one a reader shows when `current`.
     public static func only(_ ids: Set<String>, current: Bool) -> ForecastSelection {
         ForecastSelection(ids: ids, current: current, all: false)
     }

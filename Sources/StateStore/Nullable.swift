@@ -20,8 +20,10 @@ struct Nullable<Value: Codable & Sendable>: Codable, Sendable {
 }
 
 extension KeyedDecodingContainer {
-    /// A missing key reads as an absent ``Nullable`` value, like `null`.
+    /// A missing key reads as an absent ``Nullable`` value, like `null`. The value is decoded directly
+    /// (`decodeIfPresent` reads `null` as nil), not through ``Nullable``'s own `init(from:)`: one generic
+    /// layer less per field, which is most of a field's cost in `status --follow` (bench/README.md).
     func decode<Value>(_ type: Nullable<Value>.Type, forKey key: Key) throws -> Nullable<Value> {
-        try decodeIfPresent(type, forKey: key) ?? Nullable(wrappedValue: nil)
+        Nullable(wrappedValue: try decodeIfPresent(Value.self, forKey: key))
     }
 }

@@ -114,19 +114,37 @@ extension StateDocument {
         _current_location = currentLocation
         _rotation_index = try container.decode(Nullable<Int>.self, forKey: .rotation_index)
         let selection = decoder.userInfo[ForecastSelection.key] as? ForecastSelection ?? .all
-        let current = currentLocation.wrappedValue
+        // The location a reader shows: the current one, else the first (no current location, or one that
+        // names none of the entries, as after a reload removed it). Known before the entries are decoded,
+        // so that only its blocks are.
+        let focus =
+            selection.all || !selection.current ? nil : try Self.focus(container, current: currentLocation.wrappedValue)
         var list = try container.nestedUnkeyedContainer(forKey: .locations)
         var entries: [LocationEntry] = []
         while !list.isAtEnd {
-            let first = entries.isEmpty
             entries.append(
                 try LocationEntry(from: try list.superDecoder()) { id in
-                    selection.all || selection.ids.contains(id)
-                        || (selection.current && (current == id || first))
+                    selection.all || selection.ids.contains(id) || id == focus
                 }
             )
         }
         locations = entries
+    }
+
+    private enum IDKey: String, CodingKey { case id }
+
+    /// `current` when an entry has that id, else the first entry's id; the ids alone are read (an entry
+    /// that is not an object, or has no id, is left to the full decoding to report).
+    private static func focus(_ container: KeyedDecodingContainer<CodingKeys>, current: String?) throws -> String? {
+        var list = try container.nestedUnkeyedContainer(forKey: .locations)
+        var first: String?
+        while !list.isAtEnd {
+            guard let entry = try? list.nestedContainer(keyedBy: IDKey.self) else { break }
+            guard let id = try? entry.decode(String.self, forKey: .id) else { continue }
+            if id == current { return id }
+            if first == nil { first = id }
+        }
+        return first
     }
 }
 

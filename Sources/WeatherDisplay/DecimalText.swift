@@ -8,13 +8,14 @@ public enum DecimalText {
     public static func fixed(_ value: Double, decimals: Int) -> String? {
         guard value.isFinite else { return nil }
         let places = max(0, decimals)
-        let shortest = "\(value.magnitude)"
-        guard !shortest.contains("e"), !shortest.contains("E") else {
+        // Digits as numbers, from the UTF-8 bytes of the shortest form ("12.345"): no Characters to walk.
+        let bytes = Array("\(value.magnitude)".utf8)
+        guard !bytes.contains(UInt8(ascii: "e")), !bytes.contains(UInt8(ascii: "E")) else {
             return NumberFormat.fixed(value, decimals: places)
         }
-        let halves = shortest.split(separator: ".", omittingEmptySubsequences: false)
-        var digits = Array(halves[0]).compactMap(\.wholeNumberValue)
-        let fraction = halves.count > 1 ? Array(halves[1]).compactMap(\.wholeNumberValue) : []
+        let dot = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+        var digits = bytes[..<dot].map { $0 &- UInt8(ascii: "0") }
+        let fraction = dot < bytes.endIndex ? bytes[(dot + 1)...].map { $0 &- UInt8(ascii: "0") } : []
         digits += fraction.prefix(places)
         digits += Array(repeating: 0, count: max(0, places - fraction.count))
         if fraction.count > places, fraction[places] >= 5 {
@@ -31,9 +32,13 @@ public enum DecimalText {
             if index < 0 { digits.insert(1, at: 0) }
         }
         let whole = digits.count - places
-        var text = digits[..<whole].map(String.init).joined()
-        if places > 0 { text += "." + digits[whole...].map(String.init).joined() }
         let isZero = digits.allSatisfy { $0 == 0 }
-        return value < 0 && !isZero ? "-" + text : text
+        var text: [UInt8] = value < 0 && !isZero ? [UInt8(ascii: "-")] : []
+        text += digits[..<whole].map { $0 + UInt8(ascii: "0") }
+        if places > 0 {
+            text.append(UInt8(ascii: "."))
+            text += digits[whole...].map { $0 + UInt8(ascii: "0") }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -240,7 +240,7 @@ public enum PrometheusText {
         Escaping.replacing(value, labelEscapes)
     }
 
-    private static let labelEscapes: [Character: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n"]
+    private static let labelEscapes = Escaping.Table(["\\": "\\\\", "\"": "\\\"", "\n": "\\n"])
 
     private static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }

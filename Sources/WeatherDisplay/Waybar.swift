@@ -63,5 +63,5 @@ public enum Waybar {
         Escaping.replacing(text, pangoEscapes)
     }
 
-    private static let pangoEscapes: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;"]
+    private static let pangoEscapes = Escaping.Table(["&": "&amp;", "<": "&lt;", ">": "&gt;"])
 }

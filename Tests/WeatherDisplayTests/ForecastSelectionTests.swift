@@ -43,13 +43,21 @@ struct ForecastSelectionTests {
         }
     }
 
-    @Test func withoutACurrentLocationTheFirstLocationsBlocksAreDecoded() throws {
+    /// The blocks of the location a reader shows, and no other's: the current one, or the first when there
+    /// is no current location or it names none of the entries.
+    @Test(
+        arguments: [
+            (nil, [true, false, false]), ("london", [false, true, false]), ("paris", [false, false, true]),
+            ("gone", [true, false, false]),
+        ] as [(String?, [Bool])]
+    )
+    func theShownLocationsBlocksAloneAreDecoded(current: String?, decoded: [Bool]) throws {
         var snapshot = try StateDecoder.decode(bytes())
-        snapshot.currentLocation = nil
+        snapshot.currentLocation = current
         let selected = try StateDecoder.decode(
             StateEncoder.encodedBytes(snapshot),
             forecasts: .only([], current: true)
         )
-        #expect(selected.locations.map { $0.forecast != nil } == [true, false, false])
+        #expect(selected.locations.map { $0.forecast != nil } == decoded)
     }
 }
