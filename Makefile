@@ -121,7 +121,8 @@ fleet: deps
 	$(SWIFT) build $(DEBUG_FLAGS) --product fake-open-meteo
 	scripts/fleet-e2e
 
-# The libFuzzer runs alone (scripts/test runs them too); FUZZ_SECONDS per target, default 60.
+# The libFuzzer targets (their own build, with -sanitize=fuzzer,address), FUZZ_SECONDS per target, default 60;
+# make ci runs them after the suite.
 fuzz: deps
 	scripts/fuzz
 

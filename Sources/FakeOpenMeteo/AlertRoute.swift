@@ -99,7 +99,7 @@ public enum AlertRoute {
 
     /// A failure named by a body starting with `!`.
     private static func failure(_ body: String) -> FakeResponse {
-        switch body.dropFirst().prefix { $0 != "\n" } {
+        switch body.dropFirst().prefix(while: { $0 != "\n" }) {
         case "429": .body(status: 429, body: #"{"detail":"Too Many Requests"}"#, headers: [("Retry-After", "120")])
         case "503":
             .body(status: 503, contentType: "text/html", body: "<html><body>503 Service Unavailable</body></html>")
