@@ -66,3 +66,12 @@ public struct WeatherService: Service {
         )
     }
 }
+
+/// The service's name in swift-service-lifecycle's logs. `ServiceGroupConfiguration` makes it with
+/// `"\(service)"`; without a description of its own that is Swift's reflection over every stored property
+/// (the configuration, the environment's closures, the logger), a dynamic cast per value, each a scan of
+/// the binary's 7,000 protocol conformances: 47 of the 109 million instructions from exec to READY=1
+/// (callgrind).
+extension WeatherService: CustomStringConvertible {
+    public var description: String { "WeatherService" }
+}
