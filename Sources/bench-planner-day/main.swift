@@ -137,7 +137,8 @@ for scenario in AlertScenario.all {
         )
     )
 }
-try? await httpClient.shutdown()
+// The async shutdown (the synchronous overload of the same name returns a future).
+let _: Void? = try? await httpClient.shutdown()
 
 let dayTenths = planner.ledger.count(.day, at: midnight.adding(seconds: 86_399)).usedTenths
 let total = tallies.values.reduce(into: Tally()) { sum, tally in

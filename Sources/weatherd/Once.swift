@@ -14,10 +14,11 @@ struct Once: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fetch every configured location once, print the weather and exit.",
         discussion: """
-            Fetches whatever the refresh policy, without counting in the daemon's quota ledger. While the \
-            daemon's cache (else the state file) records a pause of the API (after a 429 or 503), refuses \
-            unless --force. Exits 0 when every fetch succeeded, 1 when any failed (or when refused), 78 on a \
-            bad configuration.
+            Fetches whatever the refresh policy, without counting in the daemon's quota ledger, deciding \
+            as the daemon does (a 429 or 503 pauses the API: the locations after it are not fetched). While \
+            the daemon's cache (else the state file) records a pause of the API, refuses unless --force. \
+            Exits 0 when every location was fetched, 1 when any was not (or when refused), 78 on a bad \
+            configuration.
             """
     )
 
@@ -51,79 +52,37 @@ struct Once: AsyncParsableCommand {
         let httpClient = World.makeHTTPClient(timeout: config.timeout)
         let provider = World.makeProvider(config, httpClient: httpClient, logger: logger)
         let geocoder = World.makeGeocoder(config, httpClient: httpClient, logger: logger)
+        // The daemon's decisions: its planner, with every location due at once (SIGUSR1's refresh) and a
+        // ledger of its own (this run's requests, not the daemon's), fetches each as the daemon would
+        // (WeatherLoop.perform) and records what came back on the same path, so that the output is what
+        // the state file would say.
+        var planner = Planner(
+            locations: config.locations,
+            settings: config.plannerSettings,
+            seed: .random(in: 0 ... .max)
+        )
         // Places a running daemon already resolved; `once` reads the cache but does not write it.
         let places = GeocodingCache(besideCache: cache).load()
-        var entries: [LocationState] = []
-        var requests = 0
-        for configured in config.locations {
-            var entry = LocationState(location: configured, status: .pending)
-            do throws(FetchError) {
-                if !configured.hasCoordinates {
-                    let place: Place
-                    if let cached = places[GeocodingCache.Query(configured)] {
-                        place = cached
-                    } else {
-                        requests += 1
-                        place = try await geocoder.place(named: configured.name, countryCode: configured.countryCode)
-                    }
-                    entry.location = configured.resolved(latitude: place.latitude, longitude: place.longitude)
-                }
-                requests += 1
-                // The blocks are stamped with the time their request was sent, as the daemon stamps them.
-                let sentAt = World.now()
-                let forecast = try await provider.forecast(
-                    at: entry.location,
-                    units: config.units,
-                    blocks: config.forecast.everyBlock
-                )
-                entry.weather = forecast.weather
-                var known = LocationForecast()
-                known.take(forecast, at: sentAt, wall: World.now())
-                let shown = known.window(
-                    at: World.now(),
-                    settings: config.forecast,
-                    utcOffsetSeconds: forecast.weather.utcOffsetSeconds
-                )
-                entry.today = shown.daily.first
-                entry.forecast = shown
-                entry.fetchedAt = World.now()
-            } catch {
-                entry.lastError = ErrorRecord(error, at: World.now())
-            }
-            entry.status = LocationStatus.judge(
-                weather: entry.weather,
-                lastError: entry.lastError,
-                staleAfter: config.staleAfter.seconds,
-                at: World.now()
-            )
-            entries.append(entry)
+        for configured in config.locations where !configured.hasCoordinates {
+            if let place = places[GeocodingCache.Query(configured)] { planner.resolve(id: configured.id, to: place) }
+        }
+        planner.refreshAll()
+        for _ in config.locations {
+            guard let plan = planner.tick(at: World.moment()) else { break }
+            guard case .fetch(let order) = plan.action else { continue }
+            let outcome = await WeatherLoop.perform(order, provider: provider, geocoder: geocoder)
+            _ = planner.finish(outcome, at: World.moment())
         }
         try? await httpClient.shutdown()
-        let failed = entries.filter { $0.lastError != nil }.count
-        let now = World.now()
-        var daemon = DaemonInfo(
+        let identity = Planner.Identity(
             pid: Int(getpid()),
             version: WeatherdVersion.current,
             startedAt: started,
-            intervalSeconds: config.interval.seconds,
-            timeoutSeconds: config.timeout.seconds,
-            staleAfterSeconds: config.staleAfter.seconds,
-            refresh: config.refresh.description,
-            ticks: entries.count,
-            ticksFetched: entries.count,
-            fetchesOK: entries.count - failed,
-            fetchesFailed: failed,
-            requests: requests,
-            quota: QuotaReport(QuotaLedger(), limits: config.limits, at: now)
+            timeout: config.timeout.seconds,
+            display: config.display
         )
-        daemon.display = config.display
-        let snapshot = StateSnapshot(
-            generatedAt: now,
-            daemon: daemon,
-            currentLocation: entries.last?.location.id,
-            rotationIndex: entries.isEmpty ? nil : entries.count - 1,
-            locations: entries
-        )
+        let snapshot = planner.snapshot(at: World.moment(), identity: identity)
+        let now = World.now()
         switch format {
         case .json: print(StateEncoder.encode(snapshot), terminator: "")
         case .text:
@@ -132,7 +91,9 @@ struct Once: AsyncParsableCommand {
                 if let today = Report.today(entry, now: now, clock: config.display.clock) { print("  " + today) }
             }
         }
-        if failed > 0 { throw ExitCode(1) }
+        if snapshot.daemon.fetchesFailed > 0 || snapshot.locations.contains(where: { $0.weather == nil }) {
+            throw ExitCode(1)
+        }
     }
 
     /// The pause the first readable of `files` records, and that file's path, when the pause lies ahead
