@@ -17,6 +17,9 @@ public struct JSONWriter {
     /// The JSON text so far.
     public var output: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Ends the text with a newline (after the top-level value).
+    public mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+
     public mutating func beginObject(_ key: String? = nil) { open(key, UInt8(ascii: "{")) }
     public mutating func endObject() { close(UInt8(ascii: "}")) }
     public mutating func beginArray(_ key: String? = nil) { open(key, UInt8(ascii: "[")) }

@@ -254,7 +254,8 @@ struct StateEncoderReferenceTests {
     }
     /// The encoder that copies unchanged location entries writes, at every step of a run, the bytes the
     /// static encoder makes of the same snapshot: when time alone moves (the nowcast summary changes
-    /// with it), when one location's state changes, when locations are added, removed or reordered.
+    /// with it), when one location's state changes, when locations are added, removed or reordered, when
+    /// the next refresh moves within its written second and past it.
     @Test func rememberedEntriesAreTheTextOfTheirSnapshot() throws {
         var encoder = StateEncoder()
         var snapshot = forecastSnapshot()
@@ -277,6 +278,14 @@ struct StateEncoderReferenceTests {
         snapshot.locations[0].location.name = "Z\u{FC}rich"
         steps.append(snapshot)
         snapshot.locations[0].location.name = "Zu\u{308}rich"  // the same text decomposed: other bytes
+        steps.append(snapshot)
+        // The next refresh moves by fractions of a second from tick to tick: within the written second
+        // the entry is copied, into the next one it is written anew.
+        snapshot.locations[0].nextRefreshAt = Timestamp(secondsSinceEpoch: 1_800_000_000.25)
+        steps.append(snapshot)
+        snapshot.locations[0].nextRefreshAt = Timestamp(secondsSinceEpoch: 1_800_000_000.75)
+        steps.append(snapshot)
+        snapshot.locations[0].nextRefreshAt = Timestamp(secondsSinceEpoch: 1_800_000_001.1)
         steps.append(snapshot)
         steps.append(DocumentedExample.snapshot)
         var summaries: Set<String> = []

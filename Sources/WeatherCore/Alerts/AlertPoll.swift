@@ -73,13 +73,17 @@ public struct AlertFeed: Sendable, Hashable {
     }
 
     /// The source.
-    public var source: Alert.Source
+    public let source: Alert.Source
     /// MeteoAlarm's country slug; nil for the point sources.
-    public var country: String?
+    public let country: String?
     /// The point asked for (the point sources), rounded to 4 decimals as the sources' terms ask.
-    public var latitude: Double
+    public let latitude: Double
     /// The point's longitude, rounded to 4 decimals.
-    public var longitude: Double
+    public let longitude: Double
+    /// What identifies the feed across polls and restarts: `nws 40.7128,-74.006`, `meteoalarm france`.
+    /// Made once: the planner looks feeds up by it several times a tick, and formatting the coordinates
+    /// each time was a fifth of a cache tick's instructions (callgrind).
+    public let key: String
     /// Which locations read the answer.
     public var members: [Member]
     /// The host the source is asked at: one request at a time per host.
@@ -100,12 +104,10 @@ public struct AlertFeed: Sendable, Hashable {
         self.longitude = Self.fourDecimals(longitude)
         self.members = members
         self.host = host
-    }
-
-    /// What identifies the feed across polls and restarts: `nws 40.7128,-74.006`, `meteoalarm france`.
-    public var key: String {
-        if let country { return "\(source.rawValue) \(country)" }
-        return "\(source.rawValue) \(Self.text(latitude)),\(Self.text(longitude))"
+        self.key =
+            if let country { "\(source.rawValue) \(country)" } else {
+                "\(source.rawValue) \(Self.text(self.latitude)),\(Self.text(self.longitude))"
+            }
     }
 
     /// Whether `error` is the source saying the point is not its own: Bright Sky's 404 (no German warn
