@@ -50,57 +50,28 @@ struct BlockSection: Equatable {
             if let unknown = variables.first(where: { !block.knownVariables.contains($0) }) {
                 throw .init(reason: "Cannot initialize \(block.variableType) from invalid String value \(unknown)")
             }
-            let section: BlockSection
-            switch block {
-            case .minutely15:
-                let steps = try count(query, "forecast_minutely_15", label: "Forecast minutely 15", range: 0...1_536)
-                section =
-                    if let steps {
-                        BlockSection(
-                            block: block,
-                            variables: variables,
-                            start: floor(now, 900),
-                            step: 900,
-                            count: steps
-                        )
-                    } else {
-                        BlockSection(
-                            block: block,
-                            variables: variables,
-                            start: midnight,
-                            step: 900,
-                            count: 96 * (days ?? 3)
-                        )
-                    }
-            case .hourly:
-                let steps = try count(query, "forecast_hours", label: "Forecast hours", range: 0...384)
-                section =
-                    if let steps {
-                        BlockSection(
-                            block: block,
-                            variables: variables,
-                            start: floor(now, 3600),
-                            step: 3600,
-                            count: steps
-                        )
-                    } else {
-                        BlockSection(
-                            block: block,
-                            variables: variables,
-                            start: midnight,
-                            step: 3600,
-                            count: 24 * (days ?? 7)
-                        )
-                    }
-            case .daily:
-                section = BlockSection(
-                    block: block,
-                    variables: variables,
-                    start: midnight,
-                    step: 86_400,
-                    count: days ?? 7
-                )
-            }
+            // A count of steps from the current step on (`forecast_minutely_15`, `forecast_hours`), else whole
+            // days from the local midnight (`forecast_days`, default 3 for the 15-minute steps, else 7).
+            let (step, stepsParameter, label, maximum, defaultDays): (Int, String?, String, Int, Int) =
+                switch block {
+                case .minutely15: (900, "forecast_minutely_15", "Forecast minutely 15", 1_536, 3)
+                case .hourly: (3600, "forecast_hours", "Forecast hours", 384, 7)
+                case .daily: (86_400, nil, "", 0, 7)
+                }
+            var steps: Int?
+            if let stepsParameter { steps = try count(query, stepsParameter, label: label, range: 0...maximum) }
+            let section =
+                if let steps {
+                    BlockSection(block: block, variables: variables, start: floor(now, step), step: step, count: steps)
+                } else {
+                    BlockSection(
+                        block: block,
+                        variables: variables,
+                        start: midnight,
+                        step: step,
+                        count: 86_400 / step * (days ?? defaultDays)
+                    )
+                }
             sections.append(section)
         }
         return sections

@@ -6,31 +6,27 @@ extension Waybar {
     /// The tooltip, unescaped: the lines of `pinned` (else `shown`) — its weather, its day, its next hours
     /// (``HoursLine``) and its coming days (``DayRows``), indented — then each other location with its
     /// day, in configuration order; a last line when the daemon seems not to run.
+    ///
+    /// With `markup`, as Waybar reads it: Pango markup, each line escaped and each day row set in `<tt>`
+    /// — in the proportional font of a tooltip the weekdays differ in width (`Wed` is wider than `Fri`),
+    /// which would shift the columns of the figure-space padding; in a monospaced font every row lines up.
     public static func tooltip(
         _ snapshot: StateSnapshot,
         shown: LocationState,
         pinned: LocationState? = nil,
         style: DisplayStyle = .standard,
-        now: Timestamp
+        now: Timestamp,
+        markup asMarkup: Bool = false
     ) -> String {
         tooltipRows(snapshot, shown: shown, pinned: pinned, style: style, now: now)
-            .map { $0.isDay ? "  " + $0.text : $0.text }
-            .joined(separator: "\n")
-    }
-
-    /// The tooltip as Waybar reads it, Pango markup: the lines of ``tooltip(_:shown:pinned:style:now:)``
-    /// escaped, each day row set in `<tt>` — in the proportional font of a tooltip the weekdays differ in
-    /// width (`Wed` is wider than `Fri`), which would shift the columns of the figure-space padding;
-    /// in a monospaced font every row lines up.
-    public static func tooltipMarkup(
-        _ snapshot: StateSnapshot,
-        shown: LocationState,
-        pinned: LocationState? = nil,
-        style: DisplayStyle = .standard,
-        now: Timestamp
-    ) -> String {
-        tooltipRows(snapshot, shown: shown, pinned: pinned, style: style, now: now)
-            .map { $0.isDay ? "  <tt>" + markup($0.text) + "</tt>" : markup($0.text) }
+            .map { row in
+                switch (asMarkup, row.isDay) {
+                case (false, false): row.text
+                case (false, true): "  " + row.text
+                case (true, false): markup(row.text)
+                case (true, true): "  <tt>" + markup(row.text) + "</tt>"
+                }
+            }
             .joined(separator: "\n")
     }
 

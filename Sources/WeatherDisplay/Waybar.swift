@@ -7,7 +7,7 @@ import WeatherCore
 public enum Waybar {
     /// `{"text":"🌧️ 2°C Berlin","tooltip":"…","class":["rain","ok"],"alt":"rain"}` for the shown
     /// location (`focus`, else the current one): `text` from the style's template; the tooltip (see
-    /// ``tooltipMarkup(_:shown:pinned:style:now:)``) on `tooltipLocation` when given, else on the shown one;
+    /// ``tooltip(_:shown:pinned:style:now:markup:)``) on `tooltipLocation` when given, else on the shown one;
     /// the judged `health` in `class`, with `rain-soon` when the nowcast says so. `snapshot` is judged
     /// at `now` already.
     public static func render(
@@ -29,7 +29,7 @@ public enum Waybar {
         var json = JSONWriter()
         json.beginObject()
         json.string("text", style.template.render(escape: markup) { values.value($0, decimals: $1) })
-        json.string("tooltip", tooltipMarkup(snapshot, shown: entry, pinned: pinned, style: style, now: now))
+        json.string("tooltip", tooltip(snapshot, shown: entry, pinned: pinned, style: style, now: now, markup: true))
         json.beginArray("class")
         json.string(nil, condition.rawValue)
         json.string(nil, health.label.lowercased())
