@@ -6,14 +6,15 @@ import math
 import os
 import shutil
 import signal
+import statistics
 import subprocess
 import time
 
 from . import common
 from .cacheprobes import (CloneCounter, build_cachetick, journal_times, journal_used, journald_pid,
                           last_journal_entry, write_bytes_of)
-from .common import (CACHETICK_DATA_INTERVAL, CACHETICK_EXTRA, CACHETICK_SECONDS, OUT, REAL_INTERVAL_S, BenchError,
-                     Server, clean_env, log, stop_process)
+from .common import (CACHETICK_DATA_INTERVAL, CACHETICK_EXTRA, CACHETICK_SECONDS, CACHETICK_WINDOWS, OUT,
+                     REAL_INTERVAL_S, BenchError, Server, clean_env, log, stop_process)
 from .configs import default_locations
 from .daemons import Daemon, runtime_dir, wait_wall
 from .notify import NotifySocket
@@ -110,6 +111,9 @@ def section_cachetick(new, old):
             s["requests"] = state.get("requests")
             s["write_bytes"] = write_bytes_of(d.pid)
             if i == 0:
+                # The C program's CPU so far (one thread): its iteration two thirds of a tick after this build's
+                # falls in each sample interval, so the windows compare the two on the same intervals.
+                s["c_ns"] = schedstat_ns(c_proc.pid)
                 s["journal_used"], s["journal_entries"] = journal_used()
                 s["journald_write_bytes"] = write_bytes_of(journald) if journald else None
                 follower_threads.poll()
@@ -205,6 +209,8 @@ def section_cachetick(new, old):
         if ticks:
             cpu_key = "cg_ns" if r["cpu_source"] == "cgroup" else "sched_ns"
             r["cpu_us_per_tick"] = total(cpu_key) / 1e3 / ticks
+            if i == 0:
+                r["windows"] = cpu_windows(cache, cpu_key)
             r["context_switches_per_tick"] = total("switches") / ticks
             r["threads_seen_per_tick"] = total("threads_seen") / ticks
             r["write_bytes"] = total("write_bytes")
@@ -241,3 +247,31 @@ def section_cachetick(new, old):
     for daemon in daemons:
         daemon.remove_files()
     return result
+
+
+def schedstat_ns(pid):
+    """The CPU time of the single-threaded process `pid` so far (ns); None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def cpu_windows(cache, cpu_key):
+    """This build's and the C program's CPU per tick in CACHETICK_WINDOWS consecutive windows of the cache
+    intervals `cache`, each window's ratio, and the median of the ratios (the figure the budget reads)."""
+    size = len(cache) // CACHETICK_WINDOWS
+    windows = []
+    for w in range(CACHETICK_WINDOWS):
+        part = cache[w * size:(w + 1) * size] if w < CACHETICK_WINDOWS - 1 else cache[w * size:]
+        ticks = sum(b["ticks"] - a["ticks"] for a, b in part)
+        cpu = sum(b[cpu_key] - a[cpu_key] for a, b in part)
+        pairs = [(a, b) for a, b in part if a.get("c_ns") is not None and b.get("c_ns") is not None]
+        c_ns = sum(b["c_ns"] - a["c_ns"] for a, b in pairs)
+        if not ticks or not pairs or not c_ns:
+            return None
+        this_us, c_us = cpu / 1e3 / ticks, c_ns / 1e3 / len(pairs)
+        windows.append({"ticks": ticks, "cpu_us_per_tick": this_us, "c_us_per_iter": c_us, "ratio": this_us / c_us})
+    return {"windows": windows, "median_ratio": statistics.median(w["ratio"] for w in windows)}
+
