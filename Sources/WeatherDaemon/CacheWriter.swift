@@ -57,7 +57,7 @@ struct CacheWriter {
     /// Writes `snapshot` on the loop's thread, now: at start, when an earlier version's state file was
     /// taken over (before the first tick). Returns whether the file holds it.
     mutating func writeNow(_ snapshot: StateSnapshot) -> Bool {
-        let error = Self.writeBlocking(snapshot, to: file, logger: logger)
+        let error = Self.writeBlocking(StateEncoder.encodedBytes(snapshot), to: file, logger: logger)
         record(error)
         return error == nil
     }
@@ -88,14 +88,14 @@ struct CacheWriter {
 
     // MARK: - The write
 
-    /// Writes `snapshot` to `file` durably on a thread of NIO's blocking-I/O pool (`NIOThreadPool`;
+    /// Writes `text` (a snapshot's bytes, ``StateEncoder``) to `file` durably on a thread of NIO's blocking-I/O pool (`NIOThreadPool`;
     /// the daemon's is `.singleton`, started once and kept: never the loop's thread, and no thread made
     /// for a write) and returns how it went (nil: written).
     /// When the calling task is cancelled (the `ServiceGroup`'s maximum graceful shutdown duration is
     /// over) it stops waiting and returns `.cancelled`: a write stuck on a dying disk does not hold the
     /// exit, and the previous cache stays (the write replaces the file atomically or not at all).
     static func write(
-        _ snapshot: StateSnapshot,
+        _ text: [UInt8],
         to file: StateFile,
         logger: Logger,
         on threadPool: NIOThreadPool
@@ -109,7 +109,7 @@ struct CacheWriter {
                         waiter.resume(returning: FileSystemError(operation: "write", path: file.path, errno: ECANCELED))
                         return
                     }
-                    waiter.resume(returning: writeBlocking(snapshot, to: file, logger: logger))
+                    waiter.resume(returning: writeBlocking(text, to: file, logger: logger))
                 }
             }
         } onCancel: {
@@ -118,10 +118,9 @@ struct CacheWriter {
     }
 
     /// Writes the cache durably on this thread; a state directory that went missing is created again first.
-    private static func writeBlocking(_ snapshot: StateSnapshot, to file: StateFile, logger: Logger) -> FileSystemError?
-    {
+    private static func writeBlocking(_ text: [UInt8], to file: StateFile, logger: Logger) -> FileSystemError? {
         do throws(FileSystemError) {
-            if try file.writeRecreatingDirectory(snapshot, durable: true) {
+            if try file.writeRecreatingDirectory(text, durable: true) {
                 logger.notice(
                     "the cache's directory was missing; created it again",
                     metadata: ["weather.cache_file": "\(file.path)"]

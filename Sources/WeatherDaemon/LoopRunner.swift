@@ -28,6 +28,11 @@ public final class LoopRunner {
     /// The state file and the textfile, replaced at the end of every tick and fetch on this thread, without
     /// `fsync` (the state file is on tmpfs: a copy in memory and a rename).
     private var output: StateOutput?
+    /// Encodes the cache's snapshots, here on the loop's thread, before the durable write goes to the
+    /// pool: an encoder value copies the entries of the locations unchanged since its previous write, so
+    /// the write after a fetch encodes one location's entry again, not the whole file. Encoding each from
+    /// scratch on the pool was a third of a fetch's instructions (callgrind, 10 ms ticks).
+    private var cacheEncoder = StateEncoder()
 
     /// Whether `run` has not started yet, runs, or has returned: work asked for before it starts waits for
     /// it; after it returned there is nothing left to run it.
@@ -187,9 +192,10 @@ public final class LoopRunner {
                                     await self.ended(.fetched(order, outcome), fetch: true)
                                 }
                             case .writeCache(let snapshot, let file):
+                                let text = cacheEncoder.encodedBytes(snapshot)
                                 background.addTask {
                                     let error = await CacheWriter.write(
-                                        snapshot,
+                                        text,
                                         to: file,
                                         logger: logger,
                                         on: threadPool

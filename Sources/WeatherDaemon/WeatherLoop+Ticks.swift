@@ -74,13 +74,17 @@ extension WeatherLoop {
             )
         }
         log(plan.events)
-        publish(at: now)
+        // One snapshot for the state file and the cache (made twice, it was a tenth of a fetch's work).
+        let shown = snapshot(at: now)
+        publish(shown)
         // The result reaches the cache with the next request's save when one follows at once.
         if let next = plan.next, lifecycle != .stopping {
             startFetch(next)
-        } else {
-            if plan.next != nil { planner.abandonFetch() }
+        } else if plan.next != nil {
+            planner.abandonFetch()
             saveCache(at: now)
+        } else {
+            saveCache(at: now, snapshot: shown)
         }
     }
 
@@ -156,7 +160,12 @@ extension WeatherLoop {
     /// The end of every tick and fetch: the state file (and textfile) replaced, as an effect; the runner
     /// tells at once whether it was written (``stateWritten(_:)``).
     func publish(at now: Moment) {
-        effects.append(.writeState(snapshot(at: now), textfile: configuration.prometheusTextfile))
+        publish(snapshot(at: now))
+    }
+
+    /// Asks for the state file (and the textfile) to hold `snapshot`, the state at this event.
+    func publish(_ snapshot: StateSnapshot) {
+        effects.append(.writeState(snapshot, textfile: configuration.prometheusTextfile))
     }
 
     /// After a state write: an earlier version's file taken over becomes a link to it; `READY=1` (with the
@@ -176,8 +185,10 @@ extension WeatherLoop {
 
     /// Hands the current state to the cache writer (docs/state-file.md: on a request, its result, a pause's start or
     /// end, a reload that drops locations; never because time passed).
-    func saveCache(at now: Moment) {
-        guard let file = cacheFile, let next = cacheWriter?.submit(snapshot(at: now), at: now.uptime) else { return }
+    func saveCache(at now: Moment, snapshot known: StateSnapshot? = nil) {
+        guard let file = cacheFile, let next = cacheWriter?.submit(known ?? snapshot(at: now), at: now.uptime) else {
+            return
+        }
         effects.append(.writeCache(next, to: file))
     }
 

@@ -74,7 +74,7 @@ struct CacheWriterTests {
         for sequence in 1...50 {
             #expect(
                 await CacheWriter.write(
-                    Self.snapshot(sequence),
+                    StateEncoder.encodedBytes(Self.snapshot(sequence)),
                     to: file,
                     logger: Logger(label: "test"),
                     on: .singleton
@@ -100,7 +100,12 @@ struct CacheWriterTests {
         let pool = NIOThreadPool(numberOfThreads: 1)
         pool.start()
         let writing = Task {
-            await CacheWriter.write(Self.snapshot(1), to: file, logger: Logger(label: "test"), on: pool)
+            await CacheWriter.write(
+                StateEncoder.encodedBytes(Self.snapshot(1)),
+                to: file,
+                logger: Logger(label: "test"),
+                on: pool
+            )
         }
         // Blocked in open() by then, on a loaded machine perhaps not yet: both must end the wait.
         try await Task.sleep(for: .milliseconds(100))
@@ -124,7 +129,12 @@ struct CacheWriterTests {
         for sequence in 2...3 {
             let taken = writer.submit(Self.snapshot(sequence), at: 0)
             let snapshot = try #require(taken)
-            let error = await CacheWriter.write(snapshot, to: file, logger: records.logger(), on: .singleton)
+            let error = await CacheWriter.write(
+                StateEncoder.encodedBytes(snapshot),
+                to: file,
+                logger: records.logger(),
+                on: .singleton
+            )
             #expect(error != nil)
             let next = writer.finished(error, at: 0)
             #expect(next == nil)
@@ -136,7 +146,12 @@ struct CacheWriterTests {
         for sequence in 4...5 {
             let taken = writer.submit(Self.snapshot(sequence), at: 0)
             let snapshot = try #require(taken)
-            let error = await CacheWriter.write(snapshot, to: file, logger: records.logger(), on: .singleton)
+            let error = await CacheWriter.write(
+                StateEncoder.encodedBytes(snapshot),
+                to: file,
+                logger: records.logger(),
+                on: .singleton
+            )
             #expect(error == nil)
             let next = writer.finished(error, at: 0)
             #expect(next == nil)
