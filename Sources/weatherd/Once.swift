@@ -69,9 +69,10 @@ struct Once: AsyncParsableCommand {
         planner.refreshAll()
         for _ in config.locations {
             guard let plan = planner.tick(at: World.moment()) else { break }
+            Self.explain(plan.events)
             guard case .fetch(let order) = plan.action else { continue }
             let outcome = await WeatherLoop.perform(order, provider: provider, geocoder: geocoder)
-            _ = planner.finish(outcome, at: World.moment())
+            Self.explain(planner.finish(outcome, at: World.moment())?.events ?? [])
         }
         try? await httpClient.shutdown()
         let identity = Planner.Identity(
@@ -93,6 +94,28 @@ struct Once: AsyncParsableCommand {
         }
         if snapshot.daemon.fetchesFailed > 0 || snapshot.locations.contains(where: { $0.weather == nil }) {
             throw ExitCode(1)
+        }
+    }
+
+    /// Says on standard error why the locations after this point are not fetched: a pause of the API
+    /// (after a 429 or 503) or a full quota window.
+    private static func explain(_ events: [PlannerEvent]) {
+        for event in events {
+            switch event {
+            case .backoffBegan(let until, let cause, let reason, _):
+                printError(
+                    "weatherd: API requests paused until \(until.rfc3339) (\(cause.rawValue): \(reason)); "
+                        + "the locations after it are not fetched"
+                )
+            case .quotaWindowFull(let window, let used, let limit, let until):
+                printError(
+                    "weatherd: the \(window.rawValue) quota window is full (\(NumberFormat.json(used)) of "
+                        + "\(NumberFormat.json(limit)) calls, api.limits) until \(until.rfc3339); "
+                        + "the locations after it are not fetched"
+                )
+            default:
+                break
+            }
         }
     }
 

@@ -114,6 +114,8 @@ struct CommandLineTests {
             #expect(locations.last?["status"] as? String == "pending")
             #expect(locations.last?["weather"] is NSNull)
             #expect(server.requestCount == 1)
+            #expect(result.stderr.contains("API requests paused until"), "\(result.stderr)")
+            #expect(result.stderr.contains("the locations after it are not fetched"))
             let daemon = try #require(state["daemon"] as? [String: Any])
             #expect(daemon["backoff_cause"] as? String != nil, "\(daemon)")
             #expect(daemon["fetches_failed"] as? Int == 1)
