@@ -58,8 +58,8 @@ public struct StateEncoder: Sendable {
     }
 
     /// The same bytes as ``encodedBytes(_:)``; a location entry unchanged since this encoder's previous
-    /// write (the same place in `locations`, the same state, the same nowcast summary at this time) is
-    /// copied from that write's text.
+    /// write (the same place in `locations`, the same state, `next_refresh_at` to the written second, the
+    /// same nowcast summary at this time) is copied from that write's text.
     public mutating func encodedBytes(_ snapshot: StateSnapshot) -> [UInt8] {
         let apiNow = snapshot.apiTime(snapshot.generatedAt)
         var json = JSONWriter(capacity: lastSize + 256)

@@ -11,7 +11,7 @@ import Glibc
 /// The durable cache's writes (docs/state-file.md "Files"), as the loop sees them: one write at a time, the newest
 /// snapshot waiting for it (an older one waiting is dropped), so an older snapshot never replaces a
 /// newer one. A value the loop owns; the write itself runs off the loop's thread
-/// (``write(_:to:logger:)``), so an `fsync` that stalls (tens of milliseconds on a busy disk, far more
+/// (``write(_:to:logger:on:)``), so an `fsync` that stalls (tens of milliseconds on a busy disk, far more
 /// on a dying SD card) delays the cache, not the next tick or the watchdog. The loop hands it a snapshot
 /// only on the events that change what must survive a restart (a request, its result, a pause's start
 /// or end, a reload that drops locations), never because time passed. Failures are logged once per kind

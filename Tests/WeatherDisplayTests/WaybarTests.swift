@@ -113,4 +113,11 @@ struct WaybarTests {
         let tooltip = Waybar.tooltip(Fixture.snapshot(), shown: Fixture.berlin, now: later)
         #expect(tooltip.hasSuffix("\nweatherd: state written 60 min ago (daemon not running?)"))
     }
+
+    /// Escaping works on the bytes: a reserved character is escaped even when a combining mark follows it
+    /// (`<` and U+0338 are one Character), and text without one comes back as it is.
+    @Test func markupEscapesReservedCharactersWhateverFollows() {
+        #expect(Waybar.markup("a <\u{338} b & c") == "a &lt;\u{338} b &amp; c")
+        #expect(Waybar.markup("Zürich ☔ 7°") == "Zürich ☔ 7°")
+    }
 }
