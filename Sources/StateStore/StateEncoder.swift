@@ -10,7 +10,7 @@ import WeatherCore
 /// location's hours, days and nowcast steps make up nearly all of the file (34 KB at the defaults):
 /// encoding them was about 30 % of the CPU of a tick that fetches nothing (perf, release build).
 public struct StateEncoder: Sendable {
-    /// One location's entry as last written, and what it was written from.
+    /// One location's entry as last written, and what it was written from (``asWritten(_:)``).
     private struct WrittenEntry {
         var state: LocationState
         var summary: NowcastSummary?
@@ -42,19 +42,17 @@ public struct StateEncoder: Sendable {
             && (a.lastError?.message ?? "").utf8.elementsEqual((b.lastError?.message ?? "").utf8)
     }
 
-    /// Whether `a` and `b` write the same entry: equal, with `next_refresh_at` compared at the whole
-    /// seconds it is written with. The planner works it out anew at every snapshot, from the uptime clock:
+    /// `state` as its entry writes it: `next_refresh_at` to the whole second (``Timestamp/rfc3339``
+    /// rounds down). The planner works the next refresh out anew at every snapshot, from the uptime clock:
     /// it moves by fractions of a second from tick to tick, which made every entry look changed and be
-    /// encoded again at every tick (callgrind: 4 of 4 entries, most of a cache tick's encoding).
-    private static func sameEntry(_ a: LocationState, _ b: LocationState) -> Bool {
-        func written(_ state: LocationState) -> LocationState {
-            var state = state
-            state.nextRefreshAt = state.nextRefreshAt.map {
-                Timestamp(secondsSinceEpoch: $0.secondsSinceEpoch.rounded(.down))
-            }
-            return state
+    /// encoded again at every tick (callgrind: 4 of 4 entries, most of a cache tick's encoding). An entry
+    /// is remembered in this form, so that the comparison rounds only the new state.
+    private static func asWritten(_ state: LocationState) -> LocationState {
+        var state = state
+        state.nextRefreshAt = state.nextRefreshAt.map {
+            Timestamp(secondsSinceEpoch: $0.secondsSinceEpoch.rounded(.down))
         }
-        return written(a) == written(b) && sameText(a, b)
+        return state
     }
 
     /// The same bytes as ``encodedBytes(_:)``; a location entry unchanged since this encoder's previous
@@ -68,8 +66,9 @@ public struct StateEncoder: Sendable {
         StateDocument(withoutLocations: snapshot).write(to: &json) { json in
             for (index, state) in snapshot.locations.enumerated() {
                 let summary = state.nowcastSummary(at: apiNow)
-                if index < written.count, written[index].summary == summary,
-                    Self.sameEntry(written[index].state, state)
+                let state = Self.asWritten(state)
+                if index < written.count, written[index].summary == summary, written[index].state == state,
+                    Self.sameText(written[index].state, state)
                 {
                     entries.append(written[index])
                 } else {

@@ -74,16 +74,15 @@ extension WeatherLoop {
             )
         }
         log(plan.events)
-        // One snapshot for the state file and the cache (made twice, it was a tenth of a fetch's work).
+        // One snapshot for the state file and the cache (made twice, it was a tenth of a fetch's work; the
+        // snapshot does not show the fetch in flight, so abandoning the next one leaves it as it is).
         let shown = snapshot(at: now)
         publish(shown)
         // The result reaches the cache with the next request's save when one follows at once.
         if let next = plan.next, lifecycle != .stopping {
             startFetch(next)
-        } else if plan.next != nil {
-            planner.abandonFetch()
-            saveCache(at: now)
         } else {
+            if plan.next != nil { planner.abandonFetch() }
             saveCache(at: now, snapshot: shown)
         }
     }
