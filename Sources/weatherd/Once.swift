@@ -15,7 +15,8 @@ struct Once: AsyncParsableCommand {
         abstract: "Fetch every configured location once, print the weather and exit.",
         discussion: """
             Fetches whatever the refresh policy, without counting in the daemon's quota ledger, deciding \
-            as the daemon does (a 429 or 503 pauses the API: the locations after it are not fetched). While \
+            as the daemon does (api.limits apply to its own requests; a 429 or 503 pauses the API: the \
+            locations after it are not fetched). While \
             the daemon's cache (else the state file) records a pause of the API, refuses unless --force. \
             Exits 0 when every location was fetched, 1 when any was not (or when refused), 78 on a bad \
             configuration.
