@@ -14,12 +14,10 @@ struct Once: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fetch every configured location once, print the weather and exit.",
         discussion: """
-            Fetches whatever the refresh policy, without counting in the daemon's quota ledger, deciding \
-            as the daemon does (api.limits apply to its own requests; a 429 or 503 pauses the API: the \
-            locations after it are not fetched). While \
-            the daemon's cache (else the state file) records a pause of the API, refuses unless --force. \
-            Exits 0 when every location was fetched, 1 when any was not (or when refused), 78 on a bad \
-            configuration.
+            Fetches whatever the refresh policy, without counting in the daemon's quota ledger. While the \
+            daemon's cache (else the state file) records a pause of the API (after a 429 or 503), refuses \
+            unless --force. Exits 0 when every location was fetched, 1 when any fetch failed (or when \
+            refused), 78 on a bad configuration.
             """
     )
 
@@ -53,15 +51,14 @@ struct Once: AsyncParsableCommand {
         let httpClient = World.makeHTTPClient(timeout: config.timeout)
         let provider = World.makeProvider(config, httpClient: httpClient, logger: logger)
         let geocoder = World.makeGeocoder(config, httpClient: httpClient, logger: logger)
-        // The daemon's decisions: its planner, with every location due at once (SIGUSR1's refresh) and a
-        // ledger of its own (this run's requests, not the daemon's), fetches each as the daemon would
-        // (WeatherLoop.perform) and records what came back on the same path, so that the output is what
-        // the state file would say.
-        var planner = Planner(
-            locations: config.locations,
-            settings: config.plannerSettings,
-            seed: .random(in: 0 ... .max)
-        )
+        // The daemon's decisions: its planner, with every location due at once (SIGUSR1's refresh), fetches
+        // each as the daemon would (WeatherLoop.perform) and records what came back on the same path, so
+        // that the output is what the state file would say. Unlike the daemon, it asks every location once:
+        // its requests count in a ledger of its own with no limits, and a 429 or 503 does not hold back the
+        // locations after it.
+        var settings = config.plannerSettings
+        settings.limits = .none
+        var planner = Planner(locations: config.locations, settings: settings, seed: .random(in: 0 ... .max))
         // Places a running daemon already resolved; `once` reads the cache but does not write it.
         let places = GeocodingCache(besideCache: cache).load()
         for configured in config.locations where !configured.hasCoordinates {
@@ -70,10 +67,10 @@ struct Once: AsyncParsableCommand {
         planner.refreshAll()
         for _ in config.locations {
             guard let plan = planner.tick(at: World.moment()) else { break }
-            Self.explain(plan.events)
             guard case .fetch(let order) = plan.action else { continue }
             let outcome = await WeatherLoop.perform(order, provider: provider, geocoder: geocoder)
-            Self.explain(planner.finish(outcome, at: World.moment())?.events ?? [])
+            _ = planner.finish(outcome, at: World.moment())
+            planner.forgetPause()
         }
         try? await httpClient.shutdown()
         let identity = Planner.Identity(
@@ -95,28 +92,6 @@ struct Once: AsyncParsableCommand {
         }
         if snapshot.daemon.fetchesFailed > 0 || snapshot.locations.contains(where: { $0.weather == nil }) {
             throw ExitCode(1)
-        }
-    }
-
-    /// Says on standard error why the locations after this point are not fetched: a pause of the API
-    /// (after a 429 or 503) or a full quota window.
-    private static func explain(_ events: [PlannerEvent]) {
-        for event in events {
-            switch event {
-            case .backoffBegan(let until, let cause, let reason, _):
-                printError(
-                    "weatherd: API requests paused until \(until.rfc3339) (\(cause.rawValue): \(reason)); "
-                        + "the locations after it are not fetched"
-                )
-            case .quotaWindowFull(let window, let used, let limit, let until):
-                printError(
-                    "weatherd: the \(window.rawValue) quota window is full (\(NumberFormat.json(used)) of "
-                        + "\(NumberFormat.json(limit)) calls, api.limits) until \(until.rfc3339); "
-                        + "the locations after it are not fetched"
-                )
-            default:
-                break
-            }
         }
     }
 

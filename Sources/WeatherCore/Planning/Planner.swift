@@ -105,6 +105,12 @@ public struct Planner: Sendable {
 
     // MARK: - Finished fetches
 
+    /// Forgets a pause a 429 or 503 began: `weatherd once` asks every location once whatever the API
+    /// answered before (it refuses to start during a pause the daemon recorded instead).
+    public mutating func forgetPause() {
+        backoff = Backoff()
+    }
+
     /// Forgets the fetch in flight without recording how it ended: the daemon is stopping and the
     /// request was cancelled, which says nothing about the API.
     public mutating func abandonFetch() {
