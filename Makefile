@@ -106,7 +106,7 @@ run: deps
 test: deps
 	scripts/test
 
-# 100,000 ticks at 5 ms against a loopback server mixing every fault (about 10 minutes): the process
+# 100,000 ticks at 1 ms against a loopback server mixing every fault (about 2 minutes): the process
 # stays up, memory and file descriptors stay flat, the counters add up (scripts/soak).
 soak: deps
 	$(SWIFT) build $(DEBUG_FLAGS) --product weatherd
