@@ -63,6 +63,8 @@ struct StatusFollowTests {
         var shown = await lines(follower, atLeast: 1)
         #expect(shown.count == 1)
         #expect(shown.first?.contains("Oslo\",\"tooltip\"") == true, "\(shown)")
+        // A background job (weatherd(1)): its wake-ups do not preempt the daemon. 3 is SCHED_BATCH.
+        #expect(sched_getscheduler(follower.pid) == 3)
         // Nothing changes: nothing printed.
         try await Task.sleep(for: .milliseconds(500))
         #expect(await lines(follower, atLeast: 2, timeout: 0).count == 1)
