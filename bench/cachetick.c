@@ -2,7 +2,7 @@
  * bench/cachetick.c — a weatherd tick that fetches nothing (a "cache tick"), in plain C.
  *
  * The yardstick of the cache-tick budget (bench/README.md, "Cache tick budgets"): weatherd's CPU per
- * cache tick at most 3 times this program's, measured in the same window at the same 10 s pace. Each
+ * cache tick at most 2 times this program's, measured in the same window at the same 10 s pace. Each
  * iteration does the work of such a tick and nothing else, with the bytes of a real one:
  *
  *   * one journal entry: sd_journal_sendv() of the fields in --journal-from (one FIELD=value a line,
