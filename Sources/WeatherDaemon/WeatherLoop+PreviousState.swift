@@ -19,11 +19,7 @@ extension WeatherLoop {
                 restore(previous, from: cacheFile.path, at: now)
                 return nil
             case .corrupt(let reason, let movedTo):
-                journal(
-                    .error,
-                    "the cache was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",
-                    metadata: ["weather.cache_file": "\(cacheFile.path)"]
-                )
+                journalCorrupt(cacheFile.path, isCache: true, reason: reason, movedTo: movedTo)
             case .unreadable(let error):
                 journal(
                     .error,
@@ -43,16 +39,23 @@ extension WeatherLoop {
                 guard cacheFile != nil, path != stateFile?.path, file.isRegularFile else { return nil }
                 return path
             case .corrupt(let reason, let movedTo):
-                journal(
-                    .error,
-                    "state file was corrupt (\(reason)); moved aside to \(movedTo ?? "nowhere: could not rename it")",
-                    metadata: ["weather.state_file": "\(path)"]
-                )
+                journalCorrupt(path, isCache: false, reason: reason, movedTo: movedTo)
             case .unreadable(let error):
                 journal(.error, "cannot read the previous state: \(error)", metadata: ["weather.state_file": "\(path)"])
             }
         }
         return nil
+    }
+
+    /// Journals that the previous cache or state file at `path` was corrupt, and where it was moved aside to.
+    private func journalCorrupt(_ path: String, isCache: Bool, reason: String, movedTo: String?) {
+        let what = isCache ? "the cache" : "state file"
+        let place = movedTo ?? "nowhere: could not rename it"
+        journal(
+            .error,
+            "\(what) was corrupt (\(reason)); moved aside to \(place)",
+            metadata: [isCache ? "weather.cache_file" : "weather.state_file": "\(path)"]
+        )
     }
 
     private func restore(_ previous: StateSnapshot, from path: String, at now: Moment) {

@@ -9,12 +9,7 @@ struct BrightSkyAlertsDecoderTests {
     private let frostID = "2.49.0.0.276.0.DWD.PVW.1795506300000.e41b07d2-9a58-4c6e-b3f1-08d5a7c2e964"
 
     private func decodeError(_ body: [UInt8]) -> FetchError? {
-        do {
-            _ = try BrightSkyAlertsDecoder.decode(body)
-            return nil
-        } catch {
-            return error
-        }
+        thrownError { () throws(FetchError) in try BrightSkyAlertsDecoder.decode(body) }
     }
 
     @Test func decodesBothWarningsInOrder() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeatherCore
 
 /// The bytes of a fixture file in `Fixtures/` (copied from `shared/fixtures/next`).
 func fixtureBytes(_ name: String) throws -> [UInt8] {
@@ -20,6 +21,16 @@ func fixtureBytes(_ name: String, replacing changes: [(String, String)]) throws 
         text = text.replacingOccurrences(of: old, with: new)
     }
     return Array(text.utf8)
+}
+
+/// The error `decode` throws, or nil when it returns.
+func thrownError<Failure: Error>(_ decode: () throws(Failure) -> [Alert]) -> Failure? {
+    do {
+        _ = try decode()
+        return nil
+    } catch {
+        return error
+    }
 }
 
 /// The CDN's answer to a request without a User-Agent: a 200/403 HTML page, not JSON.

@@ -7,12 +7,7 @@ struct MetAlertsDecoderTests {
     private let fixture = "metno-metalerts-current.json"
 
     private func decodeError(_ body: [UInt8]) -> FetchError? {
-        do {
-            _ = try MetAlertsDecoder.decode(body)
-            return nil
-        } catch {
-            return error
-        }
+        thrownError { () throws(FetchError) in try MetAlertsDecoder.decode(body) }
     }
 
     @Test func decodesTheForestFireWarning() throws {

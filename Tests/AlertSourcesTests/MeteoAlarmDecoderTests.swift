@@ -10,12 +10,7 @@ struct MeteoAlarmDecoderTests {
     private let square = "52.0,4.0 52.0,6.0 53.0,6.0 53.0,4.0 52.0,4.0"
 
     private func decodeError(_ body: [UInt8]) -> FetchError? {
-        do {
-            _ = try MeteoAlarmDecoder.decode(body, for: .code("DE571"))
-            return nil
-        } catch {
-            return error
-        }
+        thrownError { () throws(FetchError) in try MeteoAlarmDecoder.decode(body, for: .code("DE571")) }
     }
 
     @Test func emmaIDPicksTheGaleWarningInEnglish() throws {

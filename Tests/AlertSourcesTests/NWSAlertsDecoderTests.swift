@@ -9,12 +9,7 @@ struct NWSAlertsDecoderTests {
     private let previousID = "urn:oid:2.49.0.1.840.0.b41e97d03a5c628f1e0d7c94a23b6e815fd0c7a9.001.1"
 
     private func decodeError(_ body: [UInt8]) -> FetchError? {
-        do {
-            _ = try NWSAlertsDecoder.decode(body)
-            return nil
-        } catch {
-            return error
-        }
+        thrownError { () throws(FetchError) in try NWSAlertsDecoder.decode(body) }
     }
 
     @Test func decodesTheWinterStormWarning() throws {

@@ -34,6 +34,26 @@ struct CacheWriterTests {
         )
     }
 
+    /// One write as the runner makes it: the snapshot submitted, written off the caller's thread, the end
+    /// handed back (nothing waits meanwhile); returns the write's error.
+    private static func submitAndWrite(
+        _ sequence: Int,
+        with writer: inout CacheWriter,
+        to file: StateFile,
+        logger: Logger
+    ) async throws -> FileSystemError? {
+        let taken = writer.submit(Self.snapshot(sequence), at: 0)
+        let snapshot = try #require(taken)
+        let error = await CacheWriter.write(
+            StateEncoder.encodedBytes(snapshot),
+            to: file,
+            logger: logger,
+            on: .singleton
+        )
+        #expect(writer.finished(error, at: 0) == nil)
+        return error
+    }
+
     private static func ticksOnDisk(_ file: StateFile) throws -> Int {
         try file.read().daemon.ticks
     }
@@ -127,34 +147,14 @@ struct CacheWriterTests {
         let written = writer.writeNow(Self.snapshot(1))
         #expect(!written)
         for sequence in 2...3 {
-            let taken = writer.submit(Self.snapshot(sequence), at: 0)
-            let snapshot = try #require(taken)
-            let error = await CacheWriter.write(
-                StateEncoder.encodedBytes(snapshot),
-                to: file,
-                logger: records.logger(),
-                on: .singleton
-            )
-            #expect(error != nil)
-            let next = writer.finished(error, at: 0)
-            #expect(next == nil)
+            #expect(try await Self.submitAndWrite(sequence, with: &writer, to: file, logger: records.logger()) != nil)
         }
         #expect(records.entries(messageID: "\(MessageID.stateWrite)").count == 1)
 
         try FileManager.default.removeItem(atPath: blocker)
         try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
         for sequence in 4...5 {
-            let taken = writer.submit(Self.snapshot(sequence), at: 0)
-            let snapshot = try #require(taken)
-            let error = await CacheWriter.write(
-                StateEncoder.encodedBytes(snapshot),
-                to: file,
-                logger: records.logger(),
-                on: .singleton
-            )
-            #expect(error == nil)
-            let next = writer.finished(error, at: 0)
-            #expect(next == nil)
+            #expect(try await Self.submitAndWrite(sequence, with: &writer, to: file, logger: records.logger()) == nil)
         }
         #expect(try Self.ticksOnDisk(file) == 5)
         let entries = records.entries(messageID: "\(MessageID.stateWrite)")
