@@ -147,7 +147,7 @@ extension StateDocument.LocationEntry {
         )
     }
 
-    fileprivate func state(path: String) throws(StateDecodingError) -> LocationState {
+    func state(path: String) throws(StateDecodingError) -> LocationState {
         let location: Location =
             if let latitude, let longitude {
                 Location(id: id, name: name, latitude: latitude, longitude: longitude)

@@ -36,6 +36,21 @@ public struct StateFile: Sendable {
 
     /// Reads and decodes the file, without side effects, with the forecast blocks `forecasts` selects.
     public func read(forecasts: ForecastSelection = .all) throws(StateFileReadError) -> StateSnapshot {
+        try read(decoding: { bytes throws(StateDecodingError) in try StateDecoder.decode(bytes, forecasts: forecasts) })
+    }
+
+    /// The same as ``read(forecasts:)``, through `reader`, which decodes only what changed since its
+    /// previous read (`status --follow`).
+    public func read(
+        with reader: inout StateReader,
+        forecasts: ForecastSelection = .all
+    ) throws(StateFileReadError) -> StateSnapshot {
+        try read(decoding: { bytes throws(StateDecodingError) in try reader.decode(bytes, forecasts: forecasts) })
+    }
+
+    private func read(
+        decoding decode: ([UInt8]) throws(StateDecodingError) -> StateSnapshot
+    ) throws(StateFileReadError) -> StateSnapshot {
         let bytes: [UInt8]
         do {
             bytes = try AtomicFile.read(path)
@@ -43,7 +58,7 @@ public struct StateFile: Sendable {
             throw .unreadable(error)
         }
         do {
-            return try StateDecoder.decode(bytes, forecasts: forecasts)
+            return try decode(bytes)
         } catch {
             throw .invalid(error.message)
         }

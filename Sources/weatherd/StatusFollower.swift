@@ -56,13 +56,14 @@ struct StatusFollower {
         }
         var follow = StatusFollow<FileIdentity>(location: location)
         let forecasts = StatusReport.forecasts(format: format, location: location, tooltipLocation: tooltipLocation)
+        var reader = StateReader()
         while true {
             let file = FileIdentity(path: path)
             switch follow.step(file: file, at: World.now()) {
             case .read:
                 // Replaced, written in place, removed or back (a missing file is printed once: it stays
                 // the same "no file" until it comes back).
-                let reading = StatusReport.read(path, forecasts: forecasts)
+                let reading = StatusReport.read(path, with: &reader, forecasts: forecasts)
                 if let status = emit(reading) { return status }
                 follow.shown(file: file, snapshot: try? reading.get(), at: World.now())
             case .reprint(let snapshot):

@@ -13,6 +13,15 @@ extension StatusReport {
         Result { () throws(StateFileReadError) in try StateFile(path: path).read(forecasts: forecasts) }
     }
 
+    /// The same, through `reader` (`status --follow`: only what changed since its previous read is decoded).
+    static func read(
+        _ path: String,
+        with reader: inout StateReader,
+        forecasts: ForecastSelection
+    ) -> Result<StateSnapshot, StateFileReadError> {
+        Result { () throws(StateFileReadError) in try StateFile(path: path).read(with: &reader, forecasts: forecasts) }
+    }
+
     /// The first of `caches` that exists.
     static func existingCache(_ caches: [String]) -> String? {
         caches.first { access($0, F_OK) == 0 }
