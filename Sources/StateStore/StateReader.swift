@@ -149,6 +149,9 @@ struct LocationsArray {
                     index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
                 }
                 guard index < bytes.count else { return nil }
+                // A top-level key spelled with escapes (`"loc\u0061tions"`) may be `locations` to JSONDecoder,
+                // whose first value of a repeated key wins: the whole text decides.
+                if depth == 1, bytes[start + 1..<index].contains(UInt8(ascii: "\\")) { return nil }
                 if inArray, depth == 2, elementStart == nil { (elementStart, afterComma) = (start, false) }
                 // A key of the top-level object: `"locations"`, then `:` and `[`.
                 if depth == 1, bytes[start + 1..<index].elementsEqual("locations".utf8) {
@@ -173,11 +176,13 @@ struct LocationsArray {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if inArray, depth == 2, elementStart == nil { (elementStart, afterComma) = (index, false) }
                 depth += 1
+                // JSONDecoder refuses nesting deeper than 512; an entry decoded alone sits 2 levels higher.
+                guard depth < 500 else { return nil }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 guard depth >= 0 else { return nil }
                 if inArray, depth == 1 {
-                    guard !afterComma else { return nil }  // `[a,]`: not JSON
+                    guard !afterComma else { return nil }  // `[a,]`: left to the whole text
                     if let start = elementStart { found?.elements.append(start..<Self.trimmed(bytes, start, index)) }
                     elementStart = nil
                     found?.close = index
@@ -198,6 +203,13 @@ struct LocationsArray {
             index += 1
         }
         guard depth == 0, let found, found.close > found.open else { return nil }
+        // Each element is decoded alone, and JSONDecoder reads the start of its input for a byte order mark
+        // and the encoding (UTF-16 or 32 has NUL bytes there): an entry must start as an object in UTF-8.
+        for element in found.elements {
+            guard bytes[element.lowerBound] == UInt8(ascii: "{"), !bytes[element.prefix(4)].contains(0) else {
+                return nil
+            }
+        }
         open = found.open
         close = found.close
         elements = found.elements

@@ -47,6 +47,8 @@ struct StateReaderTests {
             if step == 7 { snapshot.locations.swapAt(0, 1) }
             expectSame(&reader, StateEncoder.encodedBytes(snapshot), Self.selections[selection])
         }
+        // The daemon's texts all go the short way: none is left to StateDecoder.
+        #expect(reader.fullReads == 0)
     }
 
     /// What it saves: the first read decodes every entry, a write that changed only the top of the file
@@ -94,6 +96,18 @@ struct StateReaderTests {
             [],
             Array("[]".utf8),
             Array(#"{"locations":5}"#.utf8),
+            // Read alone, an entry would lose a byte order mark, or the nesting limit would be 2 levels away.
+            Array(utf8[...array.open]) + [0xEF, 0xBB, 0xBF] + Array(utf8[(array.open + 1)...]),
+            Array(utf8[...array.open]) + Array("{\"zz\":".utf8) + [UInt8](repeating: UInt8(ascii: "["), count: 510)
+                + [UInt8](repeating: UInt8(ascii: "]"), count: 510) + Array(",".utf8)
+                + Array(utf8[(array.open + 2)...]),
+            // JSONDecoder keeps the first of two `locations` keys, however the key is spelled.
+            Array(
+                good.replacingOccurrences(
+                    of: "{\"current_location\"",
+                    with: "{\"loc\\u0061tions\":[],\"current_location\""
+                ).utf8
+            ),
         ]
         for text in texts {
             for selection in Self.selections {
@@ -108,13 +122,19 @@ struct StateReaderTests {
     }
 
     @Test func splitsTheTopLevelLocationsArrayOnly() throws {
-        let text = #"{"a":"locations","b":{"locations":[9]},"locations":[ {"x":"]"} , 2 ,"s\"," ],"c":[1]}"#
+        let text = #"{"a":"locations","b":{"locations":[9]},"locations":[ {"x":"]"} , {"y":2} ,{"s\"":","} ],"c":[1]}"#
         let bytes = Array(text.utf8)
         let array = try #require(LocationsArray(bytes))
-        #expect(array.elements.map { String(decoding: bytes[$0], as: UTF8.self) } == [#"{"x":"]"}"#, "2", #""s\",""#])
+        let elements = array.elements.map { String(decoding: bytes[$0], as: UTF8.self) }
+        #expect(elements == [#"{"x":"]"}"#, #"{"y":2}"#, #"{"s\"":","}"#])
         #expect(bytes[array.open] == UInt8(ascii: "[") && bytes[array.close] == UInt8(ascii: "]"))
-        #expect(LocationsArray(Array(#"{"locations":[1,],"x":1}"#.utf8)) == nil)
-        #expect(LocationsArray(Array(#"{"locations":[],"locations":[]}"#.utf8)) == nil)
-        #expect(LocationsArray(Array(#"{"locations":[1"#.utf8)) == nil)
+        // Left to the whole text: what JSONDecoder reads otherwise alone, or may read otherwise whole.
+        for odd in [
+            #"{"locations":[{},],"x":1}"#, #"{"locations":[],"locations":[]}"#, #"{"locations":[{}"#,
+            #"{"locations":[2]}"#, #"{"loc\u0061tions":[],"locations":[{}]}"#,
+        ] {
+            #expect(LocationsArray(Array(odd.utf8)) == nil, "\(odd)")
+        }
+        #expect(LocationsArray(Array(#"{"locations":["#.utf8) + [0xEF, 0xBB, 0xBF] + Array("{}]}".utf8)) == nil)
     }
 }
