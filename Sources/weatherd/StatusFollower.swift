@@ -41,10 +41,10 @@ struct StatusFollower {
         pthread_sigmask(SIG_SETMASK, &none, nil)
         // A background reader: woken by the daemon's rename, it must not preempt the daemon (or whatever
         // the user runs in the foreground) for an update nobody waits for to the millisecond. Under
-        // SCHED_BATCH its wake-ups do not preempt the running thread (sched(7)); the update runs when a
-        // CPU is free, a few milliseconds later at most. Measured at 1 s ticks beside a follower (30
-        // ticks): the daemon's involuntary context switches went from 41 to 0, its voluntary ones stayed
-        // 2 a tick. A refusal (a seccomp filter) changes nothing else.
+        // SCHED_BATCH its wake-ups do not preempt the running thread (sched(7)); the update runs when the
+        // scheduler next gets to it. Measured at 1 s ticks beside a follower (30 ticks): the daemon's
+        // involuntary context switches went from 41 to 0, its voluntary ones stayed 2 a tick. A refusal
+        // (a seccomp filter) changes nothing else.
         var batch = sched_param()
         _ = sched_setscheduler(0, schedBatch, &batch)
         let watch: StateFileWatch
