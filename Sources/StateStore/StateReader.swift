@@ -83,7 +83,7 @@ public struct StateReader {
         var now: [Remembered] = []
         for (index, range) in array.elements.enumerated() {
             let text = bytes[range]
-            if index < remembered.count, Self.same(remembered[index].text, text) {
+            if index < remembered.count, sameBytes(remembered[index].text, text) {
                 now.append(remembered[index])
             } else {
                 let entry = try decoder.decode(StateDocument.LocationEntry.self, from: Data(text))
@@ -109,15 +109,6 @@ public struct StateReader {
             array.elements.map { ($0.lowerBound - array.open)..<($0.upperBound - array.open) }
         )
         return snapshot
-    }
-
-    /// Whether `a` and `b` hold the same bytes (memcmp: a generic comparison of 35 KB costs more than a
-    /// decoded entry saves).
-    private static func same(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard !a.isEmpty else { return true }
-        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
     }
 }
 
@@ -162,7 +153,9 @@ struct LocationsArray {
                     next += 1
                     while next < bytes.count, Self.isSpace(bytes[next]) { next += 1 }
                     guard found == nil, next < bytes.count, bytes[next] == UInt8(ascii: "[") else { return nil }
-                    if let previous, Self.same(previous.text, at: next, in: bytes) {
+                    if let previous, next + previous.text.count <= bytes.count,
+                        sameBytes(previous.text, bytes[next..<next + previous.text.count])
+                    {
                         // The array of the previous read, byte for byte: its elements, not scanned again.
                         let close = next + previous.text.count - 1
                         found = (next, close, previous.elements.map { ($0.lowerBound + next)..<($0.upperBound + next) })
@@ -216,13 +209,6 @@ struct LocationsArray {
         elements = found.elements
     }
 
-    private static func same(_ text: ArraySlice<UInt8>, at start: Int, in bytes: [UInt8]) -> Bool {
-        guard start + text.count <= bytes.count, !text.isEmpty else { return false }
-        return text.withUnsafeBytes { a in
-            bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress! + start, a.count) == 0 }
-        }
-    }
-
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
@@ -234,4 +220,12 @@ struct LocationsArray {
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
         return end
     }
+}
+
+/// Whether `a` and `b` hold the same bytes (memcmp: a generic comparison of 35 KB costs more than a decoded
+/// entry saves).
+private func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard !a.isEmpty else { return true }
+    return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
 }

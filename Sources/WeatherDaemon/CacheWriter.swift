@@ -88,9 +88,9 @@ struct CacheWriter {
 
     // MARK: - The write
 
-    /// Writes `text` (a snapshot's bytes, ``StateEncoder``) to `file` durably on a thread of NIO's blocking-I/O pool (`NIOThreadPool`;
-    /// the daemon's is `.singleton`, started once and kept: never the loop's thread, and no thread made
-    /// for a write) and returns how it went (nil: written).
+    /// Writes `text` (a snapshot's bytes, ``StateEncoder``) to `file` durably on a thread of NIO's
+    /// blocking-I/O pool (`NIOThreadPool`; the daemon's is `.singleton`, started once and kept: never the
+    /// loop's thread, and no thread made for a write) and returns how it went (nil: written).
     /// When the calling task is cancelled (the `ServiceGroup`'s maximum graceful shutdown duration is
     /// over) it stops waiting and returns `.cancelled`: a write stuck on a dying disk does not hold the
     /// exit, and the previous cache stays (the write replaces the file atomically or not at all).

@@ -3,9 +3,10 @@ import WeatherCore
 /// The Waybar tooltip (docs/forecast.md): the location it is on first, with its next hours on one line and its
 /// days as aligned rows, then the other locations.
 extension Waybar {
-    /// The tooltip, as plain text (or, with `markup`, as Pango markup): the lines of `pinned` (else `shown`) — its weather, its day, its next hours
-    /// (``HoursLine``) and its coming days (``DayRows``), indented — then each other location with its
-    /// day, in configuration order; a last line when the daemon seems not to run.
+    /// The tooltip, as plain text (or, with `markup`, as Pango markup): the lines of `pinned` (else
+    /// `shown`) — its weather, its day, its next hours (``HoursLine``) and its coming days (``DayRows``),
+    /// indented — then each other location with its day, in configuration order; a last line when the
+    /// daemon seems not to run.
     ///
     /// With `markup`, as Waybar reads it: Pango markup, each line escaped and each day row set in `<tt>`
     /// — in the proportional font of a tooltip the weekdays differ in width (`Wed` is wider than `Fri`),
