@@ -13,13 +13,6 @@ public struct ForecastReport: Sendable, Equatable {
     /// 0, or 3 (UNKNOWN, as `status`).
     public var exitStatus: Int32
 
-    /// A report.
-    public init(text: String, error: String?, exitStatus: Int32) {
-        self.text = text
-        self.error = error
-        self.exitStatus = exitStatus
-    }
-
     /// The report on `reading` (the file at `path`) at `now` on the reader's clock: every location,
     /// or only `location`; icons and clock as `display` says.
     public static func make(

@@ -15,13 +15,6 @@ public struct StatusReport: Sendable, Equatable {
     /// custom module whose command exits non-zero).
     public var exitStatus: Int32
 
-    /// A report.
-    public init(text: String, health: Health, exitStatus: Int32) {
-        self.text = text
-        self.health = health
-        self.exitStatus = exitStatus
-    }
-
     /// The report on `reading` (the file's contents, or why they could not be read) at `now`: every
     /// location judged again by its data's age, the `status` fields written earlier not trusted.
     /// `display` says where the bar's text, icons and clock come from; `tooltipLocation` pins the Waybar
