@@ -31,16 +31,7 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
     public var mark: Mark?
     /// The key path of the node in question (`api.base_url`, `locations[1]`); empty for the
     /// document as a whole and for libyaml's syntax errors.
-    public var keyPath: String
-
-    /// Creates an error.
-    public init(kind: Kind, problem: String, context: String? = nil, mark: Mark? = nil, keyPath: String = "") {
-        self.kind = kind
-        self.problem = problem
-        self.context = context
-        self.mark = mark
-        self.keyPath = keyPath
-    }
+    public var keyPath: String = ""
 
     /// `line 2, column 8: api.base_url: duplicate key` or
     /// `line 2, column 10: mapping values are not allowed in this context`.
