@@ -18,7 +18,9 @@ public struct NowcastSummary: Sendable, Hashable {
     public static let wetMillimetres = 0.1
     /// "Rain soon": wet now or within this many seconds.
     public static let soonSeconds = 1800.0
+}
 
+extension NowcastSummary {
     /// The summary of `steps` at `now` (the API's clock), the values in `unit`; `hourly` tells rain
     /// from snow. Nil when no step is coming.
     public init?(
@@ -77,23 +79,6 @@ public struct NowcastSummary: Sendable, Hashable {
             summary: text,
             isRainSoon: startsAt.seconds(since: now) <= Self.soonSeconds
         )
-    }
-
-    /// A summary with these values.
-    public init(
-        rainStartsAt: Timestamp?,
-        rainEndsAt: Timestamp?,
-        firstWetMillimetres: Double?,
-        isSnow: Bool,
-        summary: String,
-        isRainSoon: Bool
-    ) {
-        self.rainStartsAt = rainStartsAt
-        self.rainEndsAt = rainEndsAt
-        self.firstWetMillimetres = firstWetMillimetres
-        self.isSnow = isSnow
-        self.summary = summary
-        self.isRainSoon = isRainSoon
     }
 
     /// `25 min` (whole minutes, at least 1); from an hour on to the nearest quarter hour: `2 h`,

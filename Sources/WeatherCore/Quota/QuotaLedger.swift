@@ -8,12 +8,6 @@ public struct QuotaLedger: Sendable, Hashable {
         public var usedTenths: Int
         /// When the window ends.
         public var resetsAt: Timestamp
-
-        /// A count.
-        public init(usedTenths: Int, resetsAt: Timestamp) {
-            self.usedTenths = usedTenths
-            self.resetsAt = resetsAt
-        }
     }
 
     private var counts: [QuotaWindow: Count] = [:]
