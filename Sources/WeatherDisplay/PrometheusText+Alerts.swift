@@ -5,19 +5,16 @@ import WeatherCore
 /// when it last did.
 extension PrometheusText {
     static func alertFamilies(_ snapshot: StateSnapshot) -> [Family] {
-        var count = Family(
-            name: "weatherd_alerts",
-            type: "gauge",
+        var count = Family.gauge(
+            "weatherd_alerts",
             help: "Official warnings in force for the location, by severity."
         )
-        var up = Family(
-            name: "weatherd_alert_source_up",
-            type: "gauge",
+        var up = Family.gauge(
+            "weatherd_alert_source_up",
             help: "0 after 3 or more failed polls of the location's alert source in a row, else 1."
         )
-        var polled = Family(
-            name: "weatherd_alert_poll_timestamp_seconds",
-            type: "gauge",
+        var polled = Family.gauge(
+            "weatherd_alert_poll_timestamp_seconds",
             help: "When the location's alert source last answered (Unix time)."
         )
         for entry in snapshot.locations {

@@ -27,11 +27,10 @@ extension PrometheusText {
             ),
         ]
         var families = definitions.map { name, help, _ in
-            Family(name: name, type: "gauge", help: help + " days_ahead 0 is its current local day.")
+            Family.gauge(name, help: help + " days_ahead 0 is its current local day.")
         }
-        var rainStart = Family(
-            name: "weatherd_nowcast_rain_start_timestamp_seconds",
-            type: "gauge",
+        var rainStart = Family.gauge(
+            "weatherd_nowcast_rain_start_timestamp_seconds",
             help: "When the next rain (or snow) of the nowcast starts (Unix time); absent when none within 2 hours."
         )
         for entry in snapshot.locations {

@@ -7,10 +7,23 @@ import WeatherCore
 public enum PrometheusText {
     /// One metric family: name, type, help and samples (labels, value).
     struct Family {
+        /// One sample: its labels (name, value) and its value.
+        typealias Sample = (labels: [(String, String)], value: Double)
+
         let name: String
         let type: String
         let help: String
-        var samples: [(labels: [(String, String)], value: Double)] = []
+        var samples: [Sample] = []
+
+        /// A gauge: a value that goes up and down.
+        static func gauge(_ name: String, help: String, samples: [Sample] = []) -> Family {
+            Family(name: name, type: "gauge", help: help, samples: samples)
+        }
+
+        /// A counter: a total that only grows while the daemon runs.
+        static func counter(_ name: String, help: String, samples: [Sample]) -> Family {
+            Family(name: name, type: "counter", help: help, samples: samples)
+        }
     }
 
     /// The exposition text of `snapshot`, ending in a newline.
@@ -18,9 +31,8 @@ public enum PrometheusText {
         var families = locationFamilies(snapshot.locations) + forecastFamilies(snapshot) + alertFamilies(snapshot)
         let daemon = snapshot.daemon
         families.append(
-            Family(
-                name: "weatherd_fetches_total",
-                type: "counter",
+            Family.counter(
+                "weatherd_fetches_total",
                 help: "Fetches since the daemon started, by result.",
                 samples: [
                     ([("result", "ok")], Double(daemon.fetchesOK)),
@@ -45,20 +57,18 @@ public enum PrometheusText {
             ),
         ]
         for (name, help, value) in counters {
-            families.append(Family(name: name, type: "counter", help: help, samples: [([], Double(value))]))
+            families.append(Family.counter(name, help: help, samples: [([], Double(value))]))
         }
         families.append(
-            Family(
-                name: "weatherd_state_timestamp_seconds",
-                type: "gauge",
+            Family.gauge(
+                "weatherd_state_timestamp_seconds",
                 help: "When the state was written (Unix time).",
                 samples: [([], snapshot.generatedAt.secondsSinceEpoch.rounded(.down))]
             )
         )
         families.append(
-            Family(
-                name: "weatherd_backoff_until_timestamp_seconds",
-                type: "gauge",
+            Family.gauge(
+                "weatherd_backoff_until_timestamp_seconds",
                 help: "No API request before this Unix time; 0 when not paused.",
                 samples: [([], daemon.backoffUntil?.secondsSinceEpoch ?? 0)]
             )
@@ -171,7 +181,7 @@ public enum PrometheusText {
             ),
         ]
         return definitions.map { name, help, extract in
-            var family = Family(name: name, type: "gauge", help: help)
+            var family = Family.gauge(name, help: help)
             for entry in locations {
                 guard let value = extract(entry), value.isFinite else { continue }
                 family.samples.append(([("location", entry.location.id), ("name", entry.location.name)], value))
@@ -183,29 +193,24 @@ public enum PrometheusText {
     /// The used and limit gauges of the three quota windows; a window without a limit (0) has no limit
     /// sample.
     private static func quotaFamilies(_ quota: QuotaReport) -> [Family] {
-        var used = Family(
-            name: "weatherd_quota_used_calls",
-            type: "gauge",
-            help: "Weighted API calls counted in the current UTC window (minute, hour, day)."
-        )
-        var limit = Family(
-            name: "weatherd_quota_limit_calls",
-            type: "gauge",
-            help: "The limit of weighted API calls per UTC window; absent for a window without a limit."
-        )
-        var resets = Family(
-            name: "weatherd_quota_resets_timestamp_seconds",
-            type: "gauge",
-            help: "When the current UTC window ends (Unix time)."
-        )
-        for window in QuotaWindow.allCases {
-            let usage = quota[window]
-            let labels = [("window", window.rawValue)]
-            used.samples.append((labels, usage.used))
-            if usage.limit > 0 { limit.samples.append((labels, usage.limit)) }
-            resets.samples.append((labels, usage.resetsAt.secondsSinceEpoch))
-        }
-        return [used, limit, resets]
+        let windows = QuotaWindow.allCases.map { (labels: [("window", $0.rawValue)], usage: quota[$0]) }
+        return [
+            .gauge(
+                "weatherd_quota_used_calls",
+                help: "Weighted API calls counted in the current UTC window (minute, hour, day).",
+                samples: windows.map { ($0.labels, $0.usage.used) }
+            ),
+            .gauge(
+                "weatherd_quota_limit_calls",
+                help: "The limit of weighted API calls per UTC window; absent for a window without a limit.",
+                samples: windows.filter { $0.usage.limit > 0 }.map { ($0.labels, $0.usage.limit) }
+            ),
+            .gauge(
+                "weatherd_quota_resets_timestamp_seconds",
+                help: "When the current UTC window ends (Unix time).",
+                samples: windows.map { ($0.labels, $0.usage.resetsAt.secondsSinceEpoch) }
+            ),
+        ]
     }
 
     /// A value of the day's outlook in °C; nil when the unit is not known (no weather beside it).
