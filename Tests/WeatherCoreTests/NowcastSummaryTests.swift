@@ -1,5 +1,6 @@
 import Testing
 import WeatherCore
+import WeatherTestSupport
 
 @Suite("Nowcast summary")
 struct NowcastSummaryTests {
@@ -11,9 +12,7 @@ struct NowcastSummaryTests {
     /// Nine steps from 13:00 to 15:00 with these values (precipitation of the 15 minutes ending at each).
     private static func steps(_ values: [Double?]) -> [NowcastStep] {
         precondition(values.count == NowcastStep.requested)
-        return values.enumerated().map { index, value in
-            NowcastStep(time: quarter.adding(seconds: Double(index) * NowcastStep.length), precipitation: value)
-        }
+        return NowcastStep.quarterHours(from: quarter, values)
     }
 
     /// Nine steps, wet (0.4 mm) at the given indices.

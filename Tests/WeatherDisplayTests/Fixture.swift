@@ -81,17 +81,10 @@ enum Fixture {
     ]
 
     /// Dry until 13:45Z, wet from the step ending 14:00Z: "rain in 25 min" at 13:20Z.
-    static let nowcast: [NowcastStep] = [
-        NowcastStep(time: time("2026-11-22T13:15:00Z"), precipitation: 2),
-        NowcastStep(time: time("2026-11-22T13:30:00Z"), precipitation: 0),
-        NowcastStep(time: time("2026-11-22T13:45:00Z"), precipitation: 0),
-        NowcastStep(time: time("2026-11-22T14:00:00Z"), precipitation: 0.3),
-        NowcastStep(time: time("2026-11-22T14:15:00Z"), precipitation: 0.5),
-        NowcastStep(time: time("2026-11-22T14:30:00Z"), precipitation: 0),
-        NowcastStep(time: time("2026-11-22T14:45:00Z"), precipitation: 0),
-        NowcastStep(time: time("2026-11-22T15:00:00Z"), precipitation: 0),
-        NowcastStep(time: time("2026-11-22T15:15:00Z"), precipitation: 0),
-    ]
+    static let nowcast = NowcastStep.quarterHours(
+        from: time("2026-11-22T13:15:00Z"),
+        [2, 0, 0, 0.3, 0.5, 0, 0, 0, 0]
+    )
 
     static var berlin: LocationState {
         LocationState(

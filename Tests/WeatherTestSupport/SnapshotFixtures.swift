@@ -227,17 +227,8 @@ public func forecastSnapshot() -> StateSnapshot {
         hourlyFetchedAt: at("04:00"),
         daily: days,
         dailyFetchedAt: at("00:00"),
-        nowcast: [
-            NowcastStep(time: at("04:00"), precipitation: 1.0),  // past: not in the summary
-            NowcastStep(time: at("04:15"), precipitation: 0),
-            NowcastStep(time: at("04:30"), precipitation: nil),
-            NowcastStep(time: at("04:45"), precipitation: 0.4),
-            NowcastStep(time: at("05:00"), precipitation: 0.1),
-            NowcastStep(time: at("05:15"), precipitation: 0.05),
-            NowcastStep(time: at("05:30"), precipitation: 0),
-            NowcastStep(time: at("05:45"), precipitation: 0),
-            NowcastStep(time: at("06:00"), precipitation: 0),
-        ],
+        // 04:00 to 06:00; the first step is past, not in the summary.
+        nowcast: NowcastStep.quarterHours(from: at("04:00"), [1.0, 0, nil, 0.4, 0.1, 0.05, 0, 0, 0]),
         nowcastFetchedAt: t
     )
     // New York: days only (hours and nowcast switched off), in °F and inches, its local date the 21st.

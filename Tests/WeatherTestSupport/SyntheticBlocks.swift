@@ -1,5 +1,15 @@
 import WeatherCore
 
+extension NowcastStep {
+    /// Steps a quarter hour apart, the first at `first`, one per value (the precipitation of the 15 minutes
+    /// ending at each).
+    public static func quarterHours(from first: Timestamp, _ values: [Double?]) -> [NowcastStep] {
+        values.enumerated().map { index, value in
+            NowcastStep(time: first.adding(seconds: Double(index) * length), precipitation: value)
+        }
+    }
+}
+
 extension Forecast {
     /// A forecast answering `blocks` for `weather`, as Open-Meteo shapes it: hours from the current hour,
     /// days from the local midnight, 15-minute steps from the current quarter hour. `wetFromStep` makes
