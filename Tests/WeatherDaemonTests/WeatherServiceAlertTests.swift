@@ -25,12 +25,23 @@ struct WeatherServiceAlertTests {
         return h
     }
 
-    @Test func aWarningIsAnnouncedOnceAndShownInTheStateFile() async throws {
+    /// A harness (as ``harness(_:locations:directory:)``) whose poller lists `alerts` for New York, started
+    /// and past its first tick.
+    static func started(
+        listing alerts: [Alert] = [Self.storm],
+        locations: [Location] = [ServiceHarness.newYork, ServiceHarness.tokyo],
+        directory: TemporaryDirectory = TemporaryDirectory("weatherd-alerts")
+    ) async -> (poller: ScriptedAlertPoller, harness: ServiceHarness) {
         let poller = ScriptedAlertPoller()
-        poller.list("new-york", [Self.storm])
-        let h = Self.harness(poller)
+        poller.list("new-york", alerts)
+        let h = harness(poller, locations: locations, directory: directory)
         await h.start()
         await h.tick()
+        return (poller, h)
+    }
+
+    @Test func aWarningIsAnnouncedOnceAndShownInTheStateFile() async throws {
+        let (poller, h) = await Self.started()
         #expect(poller.polls == ["nws 40.7128,-74.006"])
         for _ in 0..<5 { await h.advanceAndTick() }
         #expect(poller.polls.count == 1, "NWS is asked every 5 min at the most")
@@ -60,11 +71,7 @@ struct WeatherServiceAlertTests {
     }
 
     @Test func failedPollsKeepTheWarningThenMarkItStale() async throws {
-        let poller = ScriptedAlertPoller()
-        poller.list("new-york", [Self.storm])
-        let h = Self.harness(poller, locations: [ServiceHarness.newYork])
-        await h.start()
-        await h.tick()
+        let (poller, h) = await Self.started(locations: [ServiceHarness.newYork])
         let html = FetchError(kind: .invalidResponse, message: "NWS alerts: not JSON (an HTML page?)")
         poller.fail("new-york", html, html, html)
         var stale: [Bool] = []
@@ -86,11 +93,7 @@ struct WeatherServiceAlertTests {
     }
 
     @Test func aCancelEndsTheWarningOnce() async throws {
-        let poller = ScriptedAlertPoller()
-        poller.list("new-york", [Self.storm])
-        let h = Self.harness(poller, locations: [ServiceHarness.newYork])
-        await h.start()
-        await h.tick()
+        let (poller, h) = await Self.started(locations: [ServiceHarness.newYork])
         var cancel = Self.storm
         cancel.id = "urn:oid:storm.2"
         cancel.messageType = .cancel
@@ -106,11 +109,7 @@ struct WeatherServiceAlertTests {
 
     @Test func aRestartCostsNoPollAndAnnouncesNothingAgain() async throws {
         let directory = TemporaryDirectory("weatherd-alerts-restart")
-        let poller = ScriptedAlertPoller()
-        poller.list("new-york", [Self.storm])
-        let first = Self.harness(poller, locations: [ServiceHarness.newYork], directory: directory)
-        await first.start()
-        await first.tick()
+        let (_, first) = await Self.started(locations: [ServiceHarness.newYork], directory: directory)
         await first.stop()
         let saved = try String(contentsOfFile: directory.file("alerts.json"), encoding: .utf8)
         #expect(saved.contains("\"instruction\":\"Delay travel.\""))
@@ -128,13 +127,9 @@ struct WeatherServiceAlertTests {
     }
 
     @Test func aWarningPastItsEndEndsWithoutAPoll() async throws {
-        let poller = ScriptedAlertPoller()
         var short = Self.storm
         short.ends = Timestamp(secondsSinceEpoch: 1_795_000_000 + 3600 + 30)
-        poller.list("new-york", [short])
-        let h = Self.harness(poller, locations: [ServiceHarness.newYork])
-        await h.start()
-        await h.tick()
+        let (poller, h) = await Self.started(listing: [short], locations: [ServiceHarness.newYork])
         await h.advanceAndTick(seconds: 40)
         #expect(poller.polls.count == 1)
         #expect(
@@ -147,11 +142,7 @@ struct WeatherServiceAlertTests {
     }
 
     @Test func alertsSwitchedOffAndOnByReloadsAnnounceNothingAgain() async throws {
-        let poller = ScriptedAlertPoller()
-        poller.list("new-york", [Self.storm])
-        let h = Self.harness(poller)
-        await h.start()
-        await h.tick()
+        let (poller, h) = await Self.started()
         var off = h.configuration
         off.alerts.enabled = false
         await h.reload(off)
