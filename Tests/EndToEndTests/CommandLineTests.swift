@@ -62,9 +62,7 @@ struct CommandLineTests {
 
     @Test("once fetches every location and prints text or the state file's JSON")
     func once() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let config = try directory.write("config.yaml", twoPlaces)
             let text = try await Subprocess.run(["once", "--config", config, "--api-url", server.baseURL])
             #expect(text.status == 0, "\(text.stderr)")
@@ -96,9 +94,7 @@ struct CommandLineTests {
                 ? .openMeteoError(status: 503, reason: "The service is overloaded")
                 : FakeOpenMeteoServer.realistic(request)
         }
-        try await withFakeServer(handler: berlinOverloaded) { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory(handler: berlinOverloaded) { server, directory in
             let config = try directory.write("config.yaml", twoPlaces)
             let result = try await Subprocess.run([
                 "once", "--config", config, "--api-url", server.baseURL, "--format", "json",
@@ -116,9 +112,7 @@ struct CommandLineTests {
 
     @Test("status reports with monitoring-plugin exit codes")
     func status() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let config = try directory.write("config.yaml", twoPlaces)
             let statePath = directory.path + "/state.json"
 

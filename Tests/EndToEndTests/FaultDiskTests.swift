@@ -62,9 +62,7 @@ struct FaultDiskTests {
     }
 
     private func exercise(_ fault: DiskFault) async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let stateDirectory = directory.path + "/state"
             let daemon = try FaultDaemon(
                 directory: directory,

@@ -63,9 +63,7 @@ struct FaultHostileInputTests {
         let echoingTheRequest: @Sendable (FakeRequest) -> FakeResponse = { request in
             .openMeteoError(status: 400, reason: "Cannot process request \(request.uri)")
         }
-        try await withFakeServer(handler: echoingTheRequest) { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory(handler: echoingTheRequest) { server, directory in
             let config = Fault.config(Fault.threePlaces, extra: "api:\n  api_key: \"\(key)\"")
             // One daemon logging to stderr and, when there is a test journal, one logging to the journal.
             let targets = TestJournal.isAvailable ? ["stderr", "journal"] : ["stderr"]

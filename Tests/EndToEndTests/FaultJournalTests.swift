@@ -38,9 +38,7 @@ struct FaultJournalTests {
         arguments: JournalFault.allCases
     )
     func unreachableJournal(_ fault: JournalFault) async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let command = "\(fault.preparation) && exec \"$0\" \"$@\""
             let daemon = try FaultDaemon(
                 directory: directory,

@@ -7,9 +7,7 @@ import Testing
 struct FaultProcessTests {
     @Test("kill -9 at 20 random moments: the state file is always there and valid, no temporary file survives")
     func killNine() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let stateDirectory = directory.path + "/state"
             let config = Fault.config(Fault.threePlaces)
             var generator = SystemRandomNumberGenerator()
@@ -92,9 +90,7 @@ struct FaultProcessTests {
 
     @Test("a corrupt state file at start is moved aside and logged; a fresh valid one is written")
     func corruptStateFile() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let stateDirectory = directory.path + "/state"
             try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
             var generator = SystemRandomNumberGenerator()

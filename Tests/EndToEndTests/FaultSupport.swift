@@ -103,9 +103,7 @@ enum Fault {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (FakeOpenMeteoServer, FaultDaemon) async throws -> Value
     ) async throws -> Value {
-        try await withFakeServer(handler: handler) { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory(handler: handler) { server, directory in
             let daemon = try FaultDaemon(
                 directory: directory,
                 config: config,

@@ -21,9 +21,7 @@ struct FilesEndToEndTests {
 
     @Test("ticks that fetch nothing write nothing to the disk; the cache gets the fetches")
     func nothingOnTheDiskPerTick() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             // The runtime directory as under systemd: tmpfs.
             let runtime = "/dev/shm/weatherd-e2e-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false)

@@ -7,9 +7,7 @@ import Testing
 @Suite("locations by name, end to end")
 struct GeocodingEndToEndTests {
     @Test func resolvedOnceAndCachedAcrossRestarts() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let config = try directory.write(
                 "config.yaml",
                 """

@@ -25,9 +25,7 @@ struct IdleWakeupsEndToEndTests {
 
     @Test("after a fetch, the seconds before the next tick pass without a wake-up")
     func noWakeupBetweenTicks() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let configPath = try directory.write(
                 "config.yaml",
                 """

@@ -20,9 +20,7 @@ struct NotifyEndToEndTests {
     }
 
     @Test func readyStatusWatchdogReloadStopping() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let twoPlaces = """
                 locations:
                   - name: Alpha

@@ -36,9 +36,7 @@ struct StatusFormatsTests {
     }
 
     @Test func prometheusParsesWithTheReferenceParserInBaseUnits() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let statePath = try await imperialState(in: directory, server: server)
             let state = try #require(
                 try jsonObject(String(contentsOfFile: statePath, encoding: .utf8)) as? [String: Any]
@@ -99,9 +97,7 @@ struct StatusFormatsTests {
     }
 
     @Test func waybarIsOneJSONLineWithIconClassAndTooltip() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let statePath = try await imperialState(in: directory, server: server)
             let result = try await Subprocess.run([
                 "status", "--state-file", statePath, "--format", "waybar", "--location", "nyc",

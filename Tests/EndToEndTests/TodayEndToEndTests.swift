@@ -37,9 +37,7 @@ struct TodayEndToEndTests {
     }
 
     @Test func onceAndStatusShowHighLowPrecipitationAndTheSunInLocalTime() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let (config, statePath, state) = try await fetched(in: directory, from: server)
             let locations = try #require(state["locations"] as? [[String: Any]])
             let berlin = try #require(locations.first)
@@ -84,9 +82,7 @@ struct TodayEndToEndTests {
     }
 
     @Test func polarDaysSaySoAndFakeNothing() async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let (config, statePath, state) = try await fetched(in: directory, from: server)
             for polar in try #require(state["locations"] as? [[String: Any]]).dropFirst() {
                 let today = try #require(polar["today"] as? [String: Any])

@@ -189,9 +189,7 @@ struct TwoClocksTests {
         await Self.avoidBoundary(of: 60, margin: 25)
         let requests = Requests()
         let sixtySecondPeriods = requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60))
-        try await withFakeServer(handler: sixtySecondPeriods) { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory(handler: sixtySecondPeriods) { server, directory in
             let config = Fault.config(Fault.threePlaces, refresh: "auto")
             let first = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, interval: "500ms")
             defer { first.kill() }

@@ -140,9 +140,7 @@ struct UntrustedClockTests {
         cause: String?,
         _ body: (SavedPause) async throws -> Void
     ) async throws {
-        try await withFakeServer { server in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
+        try await withFakeServerAndDirectory { server, directory in
             let config = Fault.config(Fault.onePlace, refresh: "auto")
             let first = try FaultDaemon(
                 directory: directory,

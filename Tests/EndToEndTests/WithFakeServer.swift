@@ -18,3 +18,17 @@ func withFakeServer<Value>(
     try await server.shutdown()
     return value
 }
+
+/// ``withFakeServer(handler:isolation:_:)`` with a fresh temporary directory beside the look-alike, removed
+/// when `body` returns or throws.
+func withFakeServerAndDirectory<Value>(
+    handler: @escaping @Sendable (FakeRequest) -> FakeResponse = FakeOpenMeteoServer.realistic,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (FakeOpenMeteoServer, TemporaryDirectory) async throws -> Value
+) async throws -> Value {
+    try await withFakeServer(handler: handler) { server in
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        return try await body(server, directory)
+    }
+}
