@@ -10,10 +10,7 @@ struct FaultBackoffTests {
     func minutelyLimit() async throws {
         await Fault.avoidMinuteBoundary(margin: 6)
         let arrivals = ArrivalTimes()
-        let minutelyLimited: @Sendable (FakeRequest) -> FakeResponse = { _ in
-            arrivals.record()
-            return .openMeteoError(status: 429, reason: Fault.minutelyReason)
-        }
+        let minutelyLimited = arrivals.recording { _ in .openMeteoError(status: 429, reason: Fault.minutelyReason) }
         try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces),
             handler: minutelyLimited
@@ -74,8 +71,7 @@ struct FaultBackoffTests {
     func retryAfter() async throws {
         await Fault.avoidMinuteBoundary(margin: 6)
         let arrivals = ArrivalTimes()
-        let limitedForASecond: @Sendable (FakeRequest) -> FakeResponse = { request in
-            arrivals.record()
+        let limitedForASecond = arrivals.recording { request in
             guard request.sequence == 0 else { return FakeOpenMeteoServer.realistic(request) }
             return .openMeteoError(status: 429, reason: Fault.minutelyReason, headers: [("Retry-After", "1")])
         }
@@ -117,10 +113,7 @@ struct FaultBackoffTests {
     @Test("repeated 503s space the requests exponentially from one interval")
     func exponentialBackoff() async throws {
         let arrivals = ArrivalTimes()
-        let overloaded: @Sendable (FakeRequest) -> FakeResponse = { _ in
-            arrivals.record()
-            return .openMeteoError(status: 503, reason: "The service is overloaded")
-        }
+        let overloaded = arrivals.recording { _ in .openMeteoError(status: 503, reason: "The service is overloaded") }
         try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces),
             handler: overloaded

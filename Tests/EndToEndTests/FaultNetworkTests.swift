@@ -28,15 +28,10 @@ struct FaultNetworkTests {
         /// those without a server.
         func handler(recording arrivals: ArrivalTimes) -> (@Sendable (FakeRequest) -> FakeResponse)? {
             switch self {
-            case .hang:
-                { _ in
-                    arrivals.record()
-                    return .hang
-                }
+            case .hang: arrivals.recording { _ in .hang }
             case .drip:
-                { request in
-                    arrivals.record()
-                    return .drip(body: Fault.goodBody(for: request), bytesPerChunk: 1, intervalMilliseconds: 100)
+                arrivals.recording { request in
+                    .drip(body: Fault.goodBody(for: request), bytesPerChunk: 1, intervalMilliseconds: 100)
                 }
             case .reset: { _ in .resetAfter(partialBody: #"{"latitude":10.5,"#) }
             case .closed: { _ in .closeImmediately }

@@ -268,6 +268,16 @@ final class ArrivalTimes: Sendable {
         times.withLock { $0.append(now) }
     }
 
+    /// A handler recording each request's arrival, then answering with `next`.
+    func recording(
+        _ next: @escaping @Sendable (FakeRequest) -> FakeResponse
+    ) -> @Sendable (FakeRequest) -> FakeResponse {
+        { request in
+            self.record()
+            return next(request)
+        }
+    }
+
     /// The times so far, in arrival order.
     var all: [Double] { times.withLock { $0 } }
 
