@@ -209,7 +209,8 @@ extension WeatherLoop {
                 startedAt: startedAt,
                 timeout: configuration.timeout.seconds,
                 display: configuration.display
-            )
+            ),
+            shown: &shownForecasts
         )
         addAlerts(to: &snapshot, at: now)
         return snapshot

@@ -116,6 +116,8 @@ public final class WeatherLoop {
 
     var configuration: Configuration
     var planner: Planner
+    /// Each location's forecast window as the last snapshot showed it, reused while it holds.
+    var shownForecasts = ShownForecasts()
     var provider: any WeatherProviding
     var geocoder: (any GeocodingProviding)?
     var places: [GeocodingCache.Query: Place] = [:]

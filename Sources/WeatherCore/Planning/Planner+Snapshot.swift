@@ -25,6 +25,13 @@ extension Planner {
 
     /// The state file's content at `now`.
     public func snapshot(at now: Moment, identity: Identity) -> StateSnapshot {
+        var shown = ShownForecasts()
+        return snapshot(at: now, identity: identity, shown: &shown)
+    }
+
+    /// The state file's content at `now`, each location's forecast window taken from `shown` while it
+    /// holds (and kept there): what the daemon does at every tick.
+    public func snapshot(at now: Moment, identity: Identity, shown: inout ShownForecasts) -> StateSnapshot {
         let apiNow = apiTime(at: now)
         var daemon = DaemonInfo(
             pid: identity.pid,
@@ -50,6 +57,7 @@ extension Planner {
         )
         daemon.display = identity.display
         daemon.rainEpisodes = rainEpisodes.isEmpty ? nil : rainEpisodes.sorted()
+        shown.forget(allBut: records)
         return StateSnapshot(
             generatedAt: now.wall,
             daemon: daemon,
@@ -70,7 +78,9 @@ extension Planner {
                     today: record.today,
                     forecast: record.forecast.isEmpty
                         ? nil
-                        : record.forecast.window(
+                        : shown.window(
+                            of: record.location.id,
+                            record.forecast,
                             at: apiNow,
                             settings: settings.forecast,
                             utcOffsetSeconds: record.weather?.utcOffsetSeconds
