@@ -105,8 +105,8 @@ struct JournaldIntegrationTests {
     }
 
     /// Without journald the entry goes to the fallback. libsystemd's `sd_journal_sendv` returns 0 when the
-    /// socket does not exist ("fail silently if the journal is not available"), so the handler probes the
-    /// socket itself (JournalProbe).
+    /// socket does not exist ("fail silently if the journal is not available"), so the handler looks for the
+    /// socket itself (`isAvailable`).
     @Test(
         .enabled(
             if: !JournalLogHandler.isAvailable,
