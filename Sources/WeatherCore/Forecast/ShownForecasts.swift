@@ -1,8 +1,8 @@
 /// The forecast window each location showed at the last snapshot, kept for the next one.
 ///
-/// A window changes only when one of its hours or nowcast steps passes, when the local date changes, or
-/// when a fetch brings new blocks; between those moments every tick's snapshot made the same window
-/// again, as new arrays. Worked out anew, a window was a tenth of a tick that fetches nothing, and its
+/// A window changes only when one of its hours or nowcast steps passes, when the local date changes, when
+/// a fetch brings new blocks, or when a reload changes the settings (or the place's UTC offset changes);
+/// between those moments every tick's snapshot made the same window again, as new arrays. Worked out anew, a window was a tenth of a tick that fetches nothing, and its
 /// new arrays made the state encoder compare each entry's hours, days and steps value by value to find
 /// it unchanged (callgrind, release build: together about a sixth of such a tick). Kept, a window is
 /// the same arrays as before, which `==` recognises at once.
@@ -33,6 +33,11 @@ public struct ShownForecasts: Sendable {
         settings: ForecastSettings,
         utcOffsetSeconds: Int?
     ) -> LocationForecast {
+        // A time that is not a number compares as neither before nor after any other: such a window is
+        // made and not kept.
+        guard apiNow.secondsSinceEpoch.isFinite else {
+            return forecast.window(at: apiNow, settings: settings, utcOffsetSeconds: utcOffsetSeconds)
+        }
         let date = utcOffsetSeconds.map { LocalDate(at: apiNow, utcOffsetSeconds: $0) }
         if let entry = entries[id], entry.from <= apiNow, apiNow < entry.until, entry.date == date,
             entry.utcOffsetSeconds == utcOffsetSeconds, entry.settings == settings, entry.source == forecast
@@ -52,8 +57,9 @@ public struct ShownForecasts: Sendable {
         return window
     }
 
-    /// Forgets the windows of locations no longer configured, once a reload left more windows than
-    /// `records`.
+    /// Forgets the windows of locations no longer configured once there are more windows than `records`
+    /// (after a reload): a few stale ones may stay until then, and a stale one is never taken for a
+    /// location whose forecast differs.
     mutating func forget(allBut records: [LocationRecord]) {
         guard entries.count > records.count else { return }
         let ids = Set(records.map(\.location.id))
