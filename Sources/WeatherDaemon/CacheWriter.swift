@@ -54,12 +54,10 @@ struct CacheWriter {
         return next
     }
 
-    /// Writes `snapshot` on the loop's thread, now: at start, when an earlier version's state file was
-    /// taken over (before the first tick). Returns whether the file holds it.
-    mutating func writeNow(_ snapshot: StateSnapshot) -> Bool {
-        let error = Self.writeBlocking(StateEncoder.encodedBytes(snapshot), to: file, logger: logger)
+    /// Logs how a write outside the queue ended (the one at start, ``WeatherLoop/Effect/takeOver(_:into:from:)``):
+    /// a failure, or a recovery.
+    mutating func recordWrite(_ error: FileSystemError?) {
         record(error)
-        return error == nil
     }
 
     private mutating func record(_ error: FileSystemError?) {
@@ -118,7 +116,7 @@ struct CacheWriter {
     }
 
     /// Writes the cache durably on this thread; a state directory that went missing is created again first.
-    private static func writeBlocking(_ text: [UInt8], to file: StateFile, logger: Logger) -> FileSystemError? {
+    static func writeBlocking(_ text: [UInt8], to file: StateFile, logger: Logger) -> FileSystemError? {
         do throws(FileSystemError) {
             if try file.writeRecreatingDirectory(text, durable: true) {
                 logger.notice(

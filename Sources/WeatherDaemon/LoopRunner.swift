@@ -65,11 +65,29 @@ public final class LoopRunner {
     /// Hands `event` to the loop: at once when called on the main queue (a timer's handler), else through
     /// it.
     public nonisolated func receive(_ event: ServiceEvent) {
+        onMainQueue { $0.send(event) }
+    }
+
+    /// Runs `body` at once when called on the main queue (a timer's handler), else through it.
+    private nonisolated func onMainQueue(_ body: @escaping @MainActor @Sendable (LoopRunner) -> Void) {
         if DispatchQueue.getSpecific(key: mainQueueKey) != nil {
-            MainActor.assumeIsolated { send(event) }
+            MainActor.assumeIsolated { body(self) }
         } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.send(event) } }
+            DispatchQueue.main.async { MainActor.assumeIsolated { body(self) } }
         }
+    }
+
+    /// Starts the loop with what the previous run left, read here: the loop reads no file.
+    public func start() {
+        send(.start(PreviousRun.read(for: loop, at: loop.environment.now().wall)))
+    }
+
+    /// SIGHUP: reads the configuration again, here, and hands the loop what was read (or why it was
+    /// refused). Nothing is read while the loop does not tick.
+    public func reload() {
+        guard loop.isTicking else { return }
+        let environment = loop.environment
+        send(.reload(Result { () throws(ConfigError) in try environment.reloadConfiguration() }))
     }
 
     /// Hands `event` to the loop now and carries out what it asks for, in order; an effect whose end is an
@@ -106,6 +124,10 @@ public final class LoopRunner {
             return .stateWritten(output?.write(snapshot) ?? true)
         case .linkPreviousStateFile(let old, let statePath, let cachePath):
             WeatherLoop.link(old, to: statePath, cache: cachePath, logger: logger)
+        case .takeOver(let snapshot, let file, let path):
+            // Before the first tick, on this thread: the earlier file becomes a link only once this is written.
+            let error = CacheWriter.writeBlocking(cacheEncoder.encodedBytes(snapshot), to: file, logger: logger)
+            return .tookOver(path, error: error)
         case .startTicks(let interval):
             ticker?.stop()
             ticker = environment.ticks.start(interval: interval) { [self] missed in receive(.tick(missed: missed)) }
@@ -168,7 +190,7 @@ public final class LoopRunner {
                     background.addTask {
                         for await signal in signals {
                             switch signal {
-                            case .sighup: self.receive(.reloadRequested)
+                            case .sighup: self.onMainQueue { $0.reload() }
                             case .sigusr1: self.receive(.refreshRequested)
                             default: break
                             }
@@ -225,7 +247,7 @@ public final class LoopRunner {
                             case .cancelFetch:
                                 fetches.cancelAll()
                             case .startTicks, .startWatchdog, .stopTimers, .notify, .log, .writeState,
-                                .linkPreviousStateFile:
+                                .linkPreviousStateFile, .takeOver:
                                 break  // carried out when asked for
                             }
                         }

@@ -46,17 +46,19 @@ extension WeatherLoop {
     }
 
     /// Alerts switched on or off by a reload: a new poller. The planner stays as it is (what it knows, the
-    /// polls in flight); the alerts cache is read only if it never was (alerts off since the start).
+    /// polls in flight); what the alerts cache held at start is taken only if it never was (alerts off since
+    /// the start: nothing has written the file since).
     func reconfigureAlertPoller() {
         alertPoller = configuration.alerts.enabled ? environment.makeAlertPoller?(configuration) : nil
         if alertPoller != nil { loadAlertMemoryOnce() }
     }
 
-    /// Reads the alerts cache into the planner, the first time alerts are on.
+    /// Gives the planner what the alerts cache held at start, the first time alerts are on.
     func loadAlertMemoryOnce() {
-        guard !alertMemoryLoaded, let alertCache else { return }
+        guard !alertMemoryLoaded, alertCache != nil else { return }
         alertMemoryLoaded = true
-        alertPlanner = AlertPlanner(memory: alertCache.load(), seed: environment.seed)
+        alertPlanner = AlertPlanner(memory: alertMemory, seed: environment.seed)
+        alertMemory = AlertPlanner.Memory()
     }
 
     /// The warnings' part of a tick: those past their end end, and the polls now due start.

@@ -3,17 +3,18 @@ import StateStore
 import WeatherCore
 
 extension WeatherLoop {
-    /// Loads the previous state (the cache, else an earlier version's state file), writes the first state
-    /// file, logs the start, sends `READY=1` once the file is written, and starts ticking (the first tick
-    /// at once) and the watchdog.
-    func start() {
+    /// Restores what the previous run left (the cache, else an earlier version's state file, as the runner
+    /// read it), writes the first state file, logs the start, sends `READY=1` once the file is written, and
+    /// starts ticking (the first tick at once) and the watchdog.
+    func start(_ previous: PreviousRun) {
         guard lifecycle == .created else { return }
         lifecycle = .starting
         let now = environment.now()
         startedAt = now.wall
-        places = geocodingCache?.load() ?? [:]
+        places = previous.places
         applyCachedPlaces()
-        let takenOver = restorePreviousState(at: now)
+        let takenOver = restorePreviousState(previous, at: now)
+        alertMemory = previous.alertMemory
         if alertPoller != nil { loadAlertMemoryOnce() }
         let summary =
             "\(count(configuration.locations.count, "location")) every \(DurationParser.format(configuration.interval)), "
@@ -33,7 +34,7 @@ extension WeatherLoop {
         )
         for warning in configuration.warnings { journal(.warning, "\(warning)") }
         configureAlerts()
-        if let stateFile, stateFile.isInMemory == false {
+        if let stateFile, previous.stateFileIsInMemory == false {
             let text =
                 "the state file \(stateFile.path) is not on tmpfs: every tick writes it to the disk "
                 + "(the default, in the runtime directory, is in memory)"
@@ -43,9 +44,12 @@ extension WeatherLoop {
                 metadata: ["weather.state_file": "\(stateFile.path)"]
             )
         }
-        // An earlier version's data goes into the cache before its file becomes a link.
-        // The link is made after the first state file written, so it never points at nothing.
-        if let takenOver, cacheWriter?.writeNow(snapshot(at: now)) == true { pendingLink = takenOver }
+        // An earlier version's data goes into the cache before its file becomes a link (at once, before the
+        // first tick: ``tookOver(_:error:)``). The link is made after the first state file written, so it
+        // never points at nothing.
+        if let takenOver, let cacheFile {
+            effects.append(.takeOver(snapshot(at: now), into: cacheFile, from: takenOver))
+        }
         publish(at: now)
         startWatchdog()
         startTicking()

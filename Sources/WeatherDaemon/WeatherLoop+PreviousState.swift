@@ -5,43 +5,31 @@ import WeatherCore
 /// What the previous run left (docs/state-file.md "Files", "Upgrade"): the cache, else an earlier state file, taken
 /// over and then replaced with a link to the state file.
 extension WeatherLoop {
-    /// Loads what the previous run left: the cache, else (an upgrade, or a cache lost) the first earlier
-    /// state file that holds a snapshot. Returns the path of an earlier version's state file that was
-    /// taken over and should become a link to the state file.
-    func restorePreviousState(at now: Moment) -> String? {
-        // A killed run's temporary state file goes whichever file the previous state comes from.
-        if let stateFile { AtomicFile.removeLeftovers(for: stateFile.path) }
-        if let cacheFile {
-            switch cacheFile.recoverPrevious(now: now.wall) {
+    /// Restores what the previous run left (read by the runner, ``PreviousRun``): the cache, else (an
+    /// upgrade, or a cache lost) the first earlier state file that held a snapshot; says what was corrupt or
+    /// unreadable. Returns the path of an earlier version's state file that was taken over and should become a
+    /// link to the state file.
+    func restorePreviousState(_ previous: PreviousRun, at now: Moment) -> String? {
+        for found in previous.found {
+            switch found.outcome {
             case .missing:
-                break
-            case .loaded(let previous):
-                restore(previous, from: cacheFile.path, at: now)
-                return nil
+                continue
+            case .loaded(let snapshot):
+                restore(snapshot, from: found.path, at: now)
+                guard !found.isCache, cacheFile != nil, found.path != stateFile?.path, found.isRegularFile else {
+                    return nil
+                }
+                return found.path
             case .corrupt(let reason, let movedTo):
-                journalCorrupt(cacheFile.path, isCache: true, reason: reason, movedTo: movedTo)
+                journalCorrupt(found.path, isCache: found.isCache, reason: reason, movedTo: movedTo)
+            case .unreadable(let error) where found.isCache:
+                journal(.error, "cannot read the cache: \(error)", metadata: ["weather.cache_file": "\(found.path)"])
             case .unreadable(let error):
                 journal(
                     .error,
-                    "cannot read the cache: \(error)",
-                    metadata: ["weather.cache_file": "\(cacheFile.path)"]
+                    "cannot read the previous state: \(error)",
+                    metadata: ["weather.state_file": "\(found.path)"]
                 )
-                return nil
-            }
-        }
-        for path in previousStateFiles {
-            let file = StateFile(path: path)
-            switch file.recoverPrevious(now: now.wall) {
-            case .missing:
-                continue
-            case .loaded(let previous):
-                restore(previous, from: path, at: now)
-                guard cacheFile != nil, path != stateFile?.path, file.isRegularFile else { return nil }
-                return path
-            case .corrupt(let reason, let movedTo):
-                journalCorrupt(path, isCache: false, reason: reason, movedTo: movedTo)
-            case .unreadable(let error):
-                journal(.error, "cannot read the previous state: \(error)", metadata: ["weather.state_file": "\(path)"])
             }
         }
         return nil

@@ -191,6 +191,13 @@ extension WeatherLoop {
         effects.append(.writeCache(next, to: file))
     }
 
+    /// The end of the cache write at start that took over an earlier version's state file at `path`: once
+    /// written, that file becomes a link after the first state file is written.
+    func tookOver(_ path: String, error: FileSystemError?) {
+        cacheWriter?.recordWrite(error)
+        if error == nil { pendingLink = path }
+    }
+
     /// The end of a durable write of the cache: the one that waited for it, if any, starts now.
     func cacheWritten(_ error: FileSystemError?) {
         guard let file = cacheFile, let next = cacheWriter?.finished(error, at: environment.now().uptime) else {

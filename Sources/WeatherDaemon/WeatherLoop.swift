@@ -9,9 +9,9 @@ import WeatherCore
 /// A state machine in the async-http-client style: `handle(event) -> [Effect]`. One owner, on the main
 /// actor, no lock: its ``LoopRunner`` hands it every event in order and carries out what it returns —
 /// timers, journal entries, the state file, `sd_notify` at once, in order; requests and durable writes as
-/// child tasks, whose ends come back as events. The loop itself reads files only at start (what the
-/// previous run left, and an upgrade's durable copy of it). Tests drive the same runner with manual timers
-/// and an injected clock.
+/// child tasks, whose ends come back as events. The loop reads and writes no file itself: what the previous
+/// run left and a reloaded configuration come to it read, in its events (``PreviousRun``). Tests drive the
+/// same runner with manual timers and an injected clock.
 @MainActor
 public final class WeatherLoop {
     /// What the service needs from the outside world.
@@ -37,7 +37,7 @@ public final class WeatherLoop {
         public var version: String
         /// Seeds the spread delays.
         public var seed: UInt64
-        /// Reads the configuration again (SIGHUP).
+        /// Reads the configuration again (SIGHUP); the runner calls it (``LoopRunner/reload()``).
         public var reloadConfiguration: @Sendable () throws(ConfigError) -> Configuration
 
         /// Creates an environment.
@@ -91,6 +91,10 @@ public final class WeatherLoop {
         case fetch(FetchOrder, provider: any WeatherProviding, geocoder: (any GeocodingProviding)?)
         /// A durable write of the cache; its end comes back as ``ServiceEvent/cacheWritten(_:)``.
         case writeCache(StateSnapshot, to: StateFile)
+        /// A durable write of the cache at start, at once, on the loop's thread: an earlier version's state
+        /// file at the path `from` was taken over into `snapshot`. Its end comes back at once as
+        /// ``ServiceEvent/tookOver(_:error:)``, before the first state file is written.
+        case takeOver(StateSnapshot, into: StateFile, from: String)
         /// A durable write of the places geocoding found (its failure is logged by whoever runs it).
         case saveGeocoding([GeocodingCache.Query: Place], to: GeocodingCache)
         /// Cancel the request in flight and the alert polls (stopping).
@@ -129,8 +133,10 @@ public final class WeatherLoop {
     var noSourceAnnounced: Set<String> = []
     /// Whether the empty `alerts.contact` was said.
     var contactNoticed = false
-    /// Whether the alerts cache was read into the planner (once, when alerts are first on).
+    /// Whether what the alerts cache held at start went to the planner (once, when alerts are first on).
     var alertMemoryLoaded = false
+    /// What the alerts cache held at start, until alerts are on.
+    var alertMemory = AlertPlanner.Memory()
     var startedAt: Timestamp
     var effects: [Effect] = []
     /// The last tick, on the uptime clock.
@@ -196,19 +202,18 @@ public final class WeatherLoop {
 
     private func take(_ event: ServiceEvent) {
         switch event {
-        case .start:
-            start()
+        case .start(let previous):
+            start(previous)
         case .tick(let missed):
             tick(missed: missed)
         case .watchdog:
             watchdogCheck()
-        case .reloadRequested:
+        case .reload(let read):
             guard isTicking else { return }
             notify(.reloading)
-            do {
-                reload(try environment.reloadConfiguration())
-            } catch {
-                rejectReload(error)
+            switch read {
+            case .success(let configuration): reload(configuration)
+            case .failure(let error): rejectReload(error)
             }
         case .refreshRequested:
             refreshAll()
@@ -216,6 +221,8 @@ public final class WeatherLoop {
             finish(order, outcome: outcome)
         case .cacheWritten(let error):
             cacheWritten(error)
+        case .tookOver(let path, let error):
+            tookOver(path, error: error)
         case .stateWritten(let written):
             stateWritten(written)
         case .alertsPolled(let order, let outcome):
@@ -247,20 +254,24 @@ public final class WeatherLoop {
 
 /// What happens to a running ``WeatherLoop``, in the order it happens.
 public enum ServiceEvent: Sendable {
-    /// Load the previous state, write the first state file, start the timers.
-    case start
+    /// Restore what the previous run left (read by the runner: ``LoopRunner/start()``), write the first
+    /// state file, start the timers.
+    case start(PreviousRun)
     /// A tick, after `missed` ticks the process could not run (skipped, not replayed: docs/fetching.md).
     case tick(missed: Int)
     /// A watchdog deadline: ping if ticks keep coming.
     case watchdog
-    /// SIGHUP: read the configuration again.
-    case reloadRequested
+    /// SIGHUP: the configuration read again by the runner (``LoopRunner/reload()``), or why it was
+    /// refused.
+    case reload(Result<Configuration, ConfigError>)
     /// SIGUSR1: every location is due at once.
     case refreshRequested
     /// A fetch ended.
     case fetched(FetchOrder, FetchOutcome)
     /// A durable write of the cache ended (nil: written).
     case cacheWritten(FileSystemError?)
+    /// The cache write at start that took over the earlier state file at the path ended (nil: written).
+    case tookOver(String, error: FileSystemError?)
     /// A state write ended: whether the state file holds the snapshot.
     case stateWritten(Bool)
     /// An alert poll ended.

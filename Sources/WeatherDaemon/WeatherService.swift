@@ -46,7 +46,7 @@ public struct WeatherService: Service {
     /// Runs the daemon until graceful shutdown (SIGTERM/SIGINT through a `ServiceGroup`) and its stop.
     public func run() async {
         let runner = makeRunner()
-        await runner.send(.start)
+        await runner.start()
         await runner.run(signals: signals)
     }
 

@@ -153,7 +153,7 @@ actor ServiceHarness {
     }
 
     func start() async {
-        await send(.start)
+        await runner.start()
     }
 
     /// One tick, without waiting for its fetch.
@@ -192,13 +192,13 @@ actor ServiceHarness {
     /// SIGHUP, with the configuration read being `configuration`.
     func reload(_ configuration: Configuration) async {
         configurationRead.withLock { $0 = .success(configuration) }
-        await send(.reloadRequested)
+        await runner.reload()
     }
 
     /// SIGHUP, with the configuration read being rejected with `error`.
     func rejectReload(_ error: ConfigError) async {
         configurationRead.withLock { $0 = .failure(error) }
-        await send(.reloadRequested)
+        await runner.reload()
     }
 
     /// SIGUSR1.
