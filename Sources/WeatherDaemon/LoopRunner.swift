@@ -12,7 +12,8 @@ import WeatherCore
 /// in the timer's handler, on the main thread, with no hop and no thread started; an event from elsewhere
 /// (a fetch's end, a signal) is handed to the main queue first.
 ///
-/// Timers are started and stopped at once. Requests and durable writes run as child tasks of ``run(signals:)``
+/// Timers are started and stopped at once (and, at start, the durable write that takes an earlier version's
+/// state file over, before the first tick). Requests and other durable writes run as child tasks of ``run(signals:)``
 /// — fetches in a task group of their own, so that stopping cancels them and not a cache write — which
 /// run where the task executor preference says (the network's event loop in `weatherd run`); `run`'s task
 /// is woken through an `AsyncStream` only when there is such work to start. Tests drive this same runner
@@ -77,17 +78,24 @@ public final class LoopRunner {
         }
     }
 
-    /// Starts the loop with what the previous run left, read here: the loop reads no file.
+    /// Starts the loop with what the previous run left, read here: the loop reads no file. Once only.
     public func start() {
+        guard loop.lifecycle == .created else { return }
         send(.start(PreviousRun.read(for: loop, at: loop.environment.now().wall)))
     }
 
     /// SIGHUP: reads the configuration again, here, and hands the loop what was read (or why it was
-    /// refused). Nothing is read while the loop does not tick.
+    /// refused), with the alerts cache when that configuration turns alerts on for the first time. Nothing
+    /// is read while the loop does not tick.
     public func reload() {
         guard loop.isTicking else { return }
         let environment = loop.environment
-        send(.reload(Result { () throws(ConfigError) in try environment.reloadConfiguration() }))
+        let read = Result { () throws(ConfigError) in try environment.reloadConfiguration() }
+        var alertMemory: AlertPlanner.Memory?
+        if case .success(let configuration) = read, configuration.alerts.enabled, !loop.alertMemoryLoaded {
+            alertMemory = loop.alertCache?.load()
+        }
+        send(.reload(read, alertMemory: alertMemory))
     }
 
     /// Hands `event` to the loop now and carries out what it asks for, in order; an effect whose end is an

@@ -14,16 +14,19 @@ public struct PreviousRun: Sendable {
         /// What it held; a corrupt file has been moved aside.
         public var outcome: StateFile.LoadOutcome
         /// Whether it is a regular file (not a link): an earlier version's state file taken over from it
-        /// becomes a link to the state file.
+        /// becomes a link to the state file. Looked at only for an earlier state file that held a
+        /// snapshot; true for the others.
         public var isRegularFile: Bool
     }
 
-    /// The files looked at, in order: the cache, then the earlier state files, up to the first that held a
-    /// snapshot. An unreadable cache ends the search (its data is not replaced by an older file's).
+    /// The files found, in order (a missing one is left out): the cache, then the earlier state files, up to
+    /// the first that held a snapshot. An unreadable cache ends the search (its data is not replaced by an
+    /// older file's).
     public var found: [Found]
     /// The places found by name before (the geocoding cache).
     public var places: [GeocodingCache.Query: Place]
-    /// What was known of the warnings (the alerts cache; empty without one).
+    /// What was known of the warnings (the alerts cache), read when alerts are on; empty otherwise (a
+    /// reload that turns them on reads it then: ``LoopRunner/reload()``).
     public var alertMemory: AlertPlanner.Memory
     /// Whether the state file's directory is on tmpfs (read with the rest: nil when the mount table
     /// cannot tell, or there is no state file).
@@ -44,12 +47,12 @@ public struct PreviousRun: Sendable {
 
     /// Reads what `loop`'s files hold at `now`: a killed run's temporary state file is removed, a corrupt
     /// cache or state file moved aside.
-    static func read(for loop: WeatherLoop, at now: Timestamp) -> PreviousRun {
+    @MainActor static func read(for loop: WeatherLoop, at now: Timestamp) -> PreviousRun {
         var run = PreviousRun()
         if let stateFile = loop.stateFile { AtomicFile.removeLeftovers(for: stateFile.path) }
         run.found = findState(cache: loop.cacheFile, earlier: loop.previousStateFiles, at: now)
         run.places = loop.geocodingCache?.load() ?? [:]
-        if let alertCache = loop.alertCache { run.alertMemory = alertCache.load() }
+        if loop.alertPoller != nil, let alertCache = loop.alertCache { run.alertMemory = alertCache.load() }
         run.stateFileIsInMemory = loop.stateFile?.isInMemory
         return run
     }

@@ -46,14 +46,14 @@ extension WeatherLoop {
     }
 
     /// Alerts switched on or off by a reload: a new poller. The planner stays as it is (what it knows, the
-    /// polls in flight); what the alerts cache held at start is taken only if it never was (alerts off since
-    /// the start: nothing has written the file since).
+    /// polls in flight); the alerts cache, read by the runner with the configuration, is taken only if it
+    /// never was (alerts off since the start).
     func reconfigureAlertPoller() {
         alertPoller = configuration.alerts.enabled ? environment.makeAlertPoller?(configuration) : nil
         if alertPoller != nil { loadAlertMemoryOnce() }
     }
 
-    /// Gives the planner what the alerts cache held at start, the first time alerts are on.
+    /// Gives the planner what the alerts cache held, the first time alerts are on.
     func loadAlertMemoryOnce() {
         guard !alertMemoryLoaded, alertCache != nil else { return }
         alertMemoryLoaded = true

@@ -58,7 +58,7 @@ extension WeatherLoop {
     /// Stops ticking, has the fetch in flight cancelled, and writes the final state file; the cache write
     /// in progress, if any, ends on its own (``WeatherLoop/isFinished`` says when). A cache write that
     /// hangs on a dead disk is waited for until ``WeatherService``'s task is cancelled: the
-    /// `ServiceGroup`'s maximum graceful shutdown duration. Before ``start()`` there is nothing to stop.
+    /// `ServiceGroup`'s maximum graceful shutdown duration. Before ``start(_:)`` there is nothing to stop.
     func stop() {
         switch lifecycle {
         case .stopping:

@@ -23,7 +23,9 @@ extension WeatherLoop {
             case .corrupt(let reason, let movedTo):
                 journalCorrupt(found.path, isCache: found.isCache, reason: reason, movedTo: movedTo)
             case .unreadable(let error) where found.isCache:
+                // Its data is not replaced by an older file's.
                 journal(.error, "cannot read the cache: \(error)", metadata: ["weather.cache_file": "\(found.path)"])
+                return nil
             case .unreadable(let error):
                 journal(
                     .error,

@@ -10,8 +10,9 @@ import WeatherCore
 /// actor, no lock: its ``LoopRunner`` hands it every event in order and carries out what it returns —
 /// timers, journal entries, the state file, `sd_notify` at once, in order; requests and durable writes as
 /// child tasks, whose ends come back as events. The loop reads and writes no file itself: what the previous
-/// run left and a reloaded configuration come to it read, in its events (``PreviousRun``). Tests drive the
-/// same runner with manual timers and an injected clock.
+/// run left and a reloaded configuration come to it read, in its events (``PreviousRun``), and its static
+/// helpers that write (`link`, `save`, `writeDurably`) are run by the runner. Tests drive the same runner
+/// with manual timers and an injected clock.
 @MainActor
 public final class WeatherLoop {
     /// What the service needs from the outside world.
@@ -135,7 +136,8 @@ public final class WeatherLoop {
     var contactNoticed = false
     /// Whether what the alerts cache held at start went to the planner (once, when alerts are first on).
     var alertMemoryLoaded = false
-    /// What the alerts cache held at start, until alerts are on.
+    /// What the alerts cache held (read at start or at the reload that turns alerts on), until the planner
+    /// takes it.
     var alertMemory = AlertPlanner.Memory()
     var startedAt: Timestamp
     var effects: [Effect] = []
@@ -208,8 +210,9 @@ public final class WeatherLoop {
             tick(missed: missed)
         case .watchdog:
             watchdogCheck()
-        case .reload(let read):
+        case .reload(let read, let memory):
             guard isTicking else { return }
+            if let memory, !alertMemoryLoaded { alertMemory = memory }
             notify(.reloading)
             switch read {
             case .success(let configuration): reload(configuration)
@@ -262,8 +265,8 @@ public enum ServiceEvent: Sendable {
     /// A watchdog deadline: ping if ticks keep coming.
     case watchdog
     /// SIGHUP: the configuration read again by the runner (``LoopRunner/reload()``), or why it was
-    /// refused.
-    case reload(Result<Configuration, ConfigError>)
+    /// refused; with the alerts cache when that configuration turns alerts on for the first time.
+    case reload(Result<Configuration, ConfigError>, alertMemory: AlertPlanner.Memory?)
     /// SIGUSR1: every location is due at once.
     case refreshRequested
     /// A fetch ended.

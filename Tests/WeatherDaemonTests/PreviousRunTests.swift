@@ -51,9 +51,9 @@ struct PreviousRunTests {
         await harness.stop()
     }
 
-    /// A corrupt cache is said; an earlier state file's snapshot is taken over into the cache at once, and
-    /// once that write is done the old file becomes a link after the first state file.
-    @Test func anEarlierStateFileIsTakenOverThenLinked() async throws {
+    /// A corrupt cache is said; an earlier state file's snapshot is taken over into the cache at once,
+    /// before the first state file; a take-over not written is said and arms no link.
+    @Test func anEarlierStateFileIsTakenOverBeforeTheFirstStateFile() async throws {
         let (harness, previous) = await Self.fetchedSnapshot()
         let loop = Self.loop(harness)
         let run = PreviousRun(found: [
@@ -74,6 +74,7 @@ struct PreviousRunTests {
         #expect(
             !loop.handle(.stateWritten(true)).contains { if case .linkPreviousStateFile = $0 { true } else { false } }
         )
+        #expect(harness.log.entries.contains { $0.message.hasSuffix("the previous cache stays") })
         await harness.stop()
     }
 
@@ -87,6 +88,56 @@ struct PreviousRunTests {
             if case .linkPreviousStateFile("/nonexistent/weatherd/old-state.json", _, _) = $0 { true } else { false }
         }
         #expect(links.count == 1)
+        await harness.stop()
+    }
+
+    // MARK: - What the runner reads
+
+    /// A loop on the files of `directory`: the cache, the state file, and earlier state files `earlier`.
+    private static func loop(
+        _ harness: ServiceHarness,
+        in directory: TemporaryDirectory,
+        earlier: [String]
+    ) -> WeatherLoop {
+        WeatherLoop(
+            configuration: harness.configuration,
+            stateFile: StateFile(path: directory.file("state.json")),
+            cacheFile: StateFile(path: directory.file("cache.json")),
+            previousStateFiles: earlier.map(directory.file),
+            environment: harness.environment,
+            logger: harness.log.logger()
+        )
+    }
+
+    /// The cache first, then the earlier state files in order, missing ones left out, up to the first that
+    /// holds a snapshot; a link there is no regular file.
+    @Test func theRunnerLooksAtTheCacheThenTheEarlierStateFiles() async throws {
+        let (harness, previous) = await Self.fetchedSnapshot()
+        let directory = TemporaryDirectory("weatherd-previous-run")
+        directory.write("cache.json", "{not JSON")
+        let text = StateEncoder.encode(previous)
+        directory.write("real.json", text)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("old.json"), withDestinationPath: "real.json")
+        directory.write("older.json", text)
+        let loop = Self.loop(harness, in: directory, earlier: ["gone.json", "old.json", "older.json"])
+        let run = PreviousRun.read(for: loop, at: harness.environment.now().wall)
+        #expect(run.found.map(\.path) == [directory.file("cache.json"), directory.file("old.json")])
+        #expect(run.found.map(\.isCache) == [true, false])
+        if case .corrupt = run.found.first?.outcome {} else { Issue.record("the cache: \(run.found)") }
+        if case .loaded = run.found.last?.outcome {} else { Issue.record("old.json: \(run.found)") }
+        #expect(run.found.last?.isRegularFile == false)
+        await harness.stop()
+    }
+
+    /// A cache that holds a snapshot ends the search.
+    @Test func aLoadedCacheEndsTheSearch() async throws {
+        let (harness, previous) = await Self.fetchedSnapshot()
+        let directory = TemporaryDirectory("weatherd-previous-run")
+        directory.write("cache.json", StateEncoder.encode(previous))
+        directory.write("old.json", StateEncoder.encode(previous))
+        let loop = Self.loop(harness, in: directory, earlier: ["old.json"])
+        let run = PreviousRun.read(for: loop, at: harness.environment.now().wall)
+        #expect(run.found.map(\.path) == [directory.file("cache.json")])
         await harness.stop()
     }
 }

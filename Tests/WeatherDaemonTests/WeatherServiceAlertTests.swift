@@ -126,6 +126,33 @@ struct WeatherServiceAlertTests {
         await second.stop()
     }
 
+    /// Alerts off at the restart, then on by a reload: the runner reads the alerts cache with that
+    /// configuration, so the restart still costs no poll and announces nothing again.
+    @Test func alertsTurnedOnByAReloadAfterARestartTakeWhatTheCacheHeld() async throws {
+        let directory = TemporaryDirectory("weatherd-alerts-reload")
+        let (_, first) = await Self.started(locations: [ServiceHarness.newYork], directory: directory)
+        await first.stop()
+
+        let again = ScriptedAlertPoller()
+        let second = ServiceHarness(
+            locations: [ServiceHarness.newYork],
+            refresh: .auto,
+            directory: directory,
+            alerts: again
+        ) { $0.alerts.enabled = false }
+        second.clock.set(first.clock.now.adding(seconds: 30))
+        await second.start()
+        await second.tick()
+        var on = second.configuration
+        on.alerts.enabled = true
+        await second.reload(on)
+        await second.advanceAndTick()
+        #expect(again.polls.isEmpty)
+        #expect(second.log.entries(messageID: MessageID.alertStarted).isEmpty)
+        #expect(try second.readState().locations[0].alerts?.items.map(\.id) == ["urn:oid:storm.1"])
+        await second.stop()
+    }
+
     @Test func aWarningPastItsEndEndsWithoutAPoll() async throws {
         var short = Self.storm
         short.ends = Timestamp(secondsSinceEpoch: 1_795_000_000 + 3600 + 30)
