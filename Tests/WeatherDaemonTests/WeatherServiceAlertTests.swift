@@ -107,7 +107,10 @@ struct WeatherServiceAlertTests {
         await h.stop()
     }
 
-    @Test func aRestartCostsNoPollAndAnnouncesNothingAgain() async throws {
+    /// A restart costs no poll and announces nothing again; so does one with alerts off, turned on by a
+    /// reload (the runner then reads the alerts cache with that configuration).
+    @Test(arguments: [false, true])
+    func aRestartCostsNoPollAndAnnouncesNothingAgain(onByReload: Bool) async throws {
         let directory = TemporaryDirectory("weatherd-alerts-restart")
         let (_, first) = await Self.started(locations: [ServiceHarness.newYork], directory: directory)
         await first.stop()
@@ -115,37 +118,20 @@ struct WeatherServiceAlertTests {
         #expect(saved.contains("\"instruction\":\"Delay travel.\""))
 
         let again = ScriptedAlertPoller()
-        let second = Self.harness(again, locations: [ServiceHarness.newYork], directory: directory)
-        second.clock.set(first.clock.now.adding(seconds: 30))
-        await second.start()
-        await second.tick()
-        await second.advanceAndTick()
-        #expect(again.polls.isEmpty)
-        #expect(second.log.entries(messageID: MessageID.alertStarted).isEmpty)
-        #expect(try second.readState().locations[0].alerts?.items.map(\.id) == ["urn:oid:storm.1"])
-        await second.stop()
-    }
-
-    /// Alerts off at the restart, then on by a reload: the runner reads the alerts cache with that
-    /// configuration, so the restart still costs no poll and announces nothing again.
-    @Test func alertsTurnedOnByAReloadAfterARestartTakeWhatTheCacheHeld() async throws {
-        let directory = TemporaryDirectory("weatherd-alerts-reload")
-        let (_, first) = await Self.started(locations: [ServiceHarness.newYork], directory: directory)
-        await first.stop()
-
-        let again = ScriptedAlertPoller()
         let second = ServiceHarness(
             locations: [ServiceHarness.newYork],
             refresh: .auto,
             directory: directory,
             alerts: again
-        ) { $0.alerts.enabled = false }
+        ) { $0.alerts.enabled = !onByReload }
         second.clock.set(first.clock.now.adding(seconds: 30))
         await second.start()
         await second.tick()
-        var on = second.configuration
-        on.alerts.enabled = true
-        await second.reload(on)
+        if onByReload {
+            var on = second.configuration
+            on.alerts.enabled = true
+            await second.reload(on)
+        }
         await second.advanceAndTick()
         #expect(again.polls.isEmpty)
         #expect(second.log.entries(messageID: MessageID.alertStarted).isEmpty)
