@@ -134,7 +134,7 @@ public final class WeatherLoop {
     var noSourceAnnounced: Set<String> = []
     /// Whether the empty `alerts.contact` was said.
     var contactNoticed = false
-    /// Whether what the alerts cache held at start went to the planner (once, when alerts are first on).
+    /// Whether what the alerts cache held went to the planner (once, when alerts are first on).
     var alertMemoryLoaded = false
     /// What the alerts cache held (read at start or at the reload that turns alerts on), until the planner
     /// takes it.
