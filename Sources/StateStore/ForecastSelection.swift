@@ -20,6 +20,15 @@ public struct ForecastSelection: Sendable {
         ForecastSelection(ids: ids, current: current, all: false)
     }
 
+    /// Whether the location a reader shows must be found first (``wants(_:focus:)``'s `focus`).
+    var needsFocus: Bool { !all && current }
+
+    /// Whether the blocks of the location `id` are decoded, `focus` being the location a reader shows
+    /// when ``needsFocus``.
+    func wants(_ id: String, focus: String?) -> Bool {
+        all || ids.contains(id) || id == focus
+    }
+
     /// The key under which a decoder's `userInfo` carries the selection.
     static let key = CodingUserInfoKey(rawValue: "weatherd.forecastSelection")!
 }

@@ -117,15 +117,12 @@ extension StateDocument {
         // The location a reader shows: the current one, else the first (no current location, or one that
         // names none of the entries, as after a reload removed it). Known before the entries are decoded,
         // so that only its blocks are.
-        let focus =
-            selection.all || !selection.current ? nil : try Self.focus(container, current: currentLocation.wrappedValue)
+        let focus = selection.needsFocus ? try Self.focus(container, current: currentLocation.wrappedValue) : nil
         var list = try container.nestedUnkeyedContainer(forKey: .locations)
         var entries: [LocationEntry] = []
         while !list.isAtEnd {
             entries.append(
-                try LocationEntry(from: try list.superDecoder()) { id in
-                    selection.all || selection.ids.contains(id) || id == focus
-                }
+                try LocationEntry(from: try list.superDecoder()) { selection.wants($0, focus: focus) }
             )
         }
         locations = entries

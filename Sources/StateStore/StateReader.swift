@@ -96,11 +96,9 @@ public struct StateReader {
         // the one a reader shows (the current location, else the first).
         let current = document.current_location
         let focus =
-            selection.all || !selection.current
-            ? nil : (now.contains { $0.entry.id == current } ? current : now.first?.entry.id)
+            selection.needsFocus ? (now.contains { $0.entry.id == current } ? current : now.first?.entry.id) : nil
         for index in now.indices {
-            let id = now[index].entry.id
-            let blocks = selection.all || selection.ids.contains(id) || id == focus
+            let blocks = selection.wants(now[index].entry.id, focus: focus)
             snapshot.locations.append(try now[index].state(at: index, blocks: blocks))
         }
         remembered = now
