@@ -11,8 +11,9 @@ public struct ShownForecasts: Sendable {
         /// The record's forecast the window was made from.
         var source: LocationForecast
         var settings: ForecastSettings
-        var utcOffsetSeconds: Int?
-        /// The window holds for the API's times from `from` to before `until`, on the local date `date`.
+        /// The window holds for the API's times from `from` to before `until`, on the local date `date` (nil:
+        /// the place's UTC offset was not known, and every day was shown). The days depend on the offset
+        /// only through that date.
         var from: Timestamp
         var until: Timestamp
         var date: LocalDate?
@@ -40,7 +41,7 @@ public struct ShownForecasts: Sendable {
         }
         let date = utcOffsetSeconds.map { LocalDate(at: apiNow, utcOffsetSeconds: $0) }
         if let entry = entries[id], entry.from <= apiNow, apiNow < entry.until, entry.date == date,
-            entry.utcOffsetSeconds == utcOffsetSeconds, entry.settings == settings, entry.source == forecast
+            entry.settings == settings, entry.source == forecast
         {
             return entry.window
         }
@@ -48,7 +49,6 @@ public struct ShownForecasts: Sendable {
         entries[id] = Entry(
             source: forecast,
             settings: settings,
-            utcOffsetSeconds: utcOffsetSeconds,
             from: apiNow,
             until: forecast.nextPassing(after: apiNow, settings: settings),
             date: date,
