@@ -54,13 +54,9 @@ struct CacheWriter {
         return next
     }
 
-    /// Logs how a write outside the queue ended (the one at start, ``WeatherLoop/Effect/takeOver(_:into:from:)``):
-    /// a failure, or a recovery.
-    mutating func recordWrite(_ error: FileSystemError?) {
-        record(error)
-    }
-
-    private mutating func record(_ error: FileSystemError?) {
+    /// Logs how a write ended (nil: written): a failure once per kind, and the recovery once. Also for the
+    /// write outside the queue, at start (``WeatherLoop/Effect/takeOver(_:into:from:)``).
+    mutating func record(_ error: FileSystemError?) {
         if let error {
             if failure?.condition != error.condition {
                 logger.error(

@@ -194,7 +194,7 @@ extension WeatherLoop {
     /// The end of the cache write at start that took over an earlier version's state file at `path`: once
     /// written, that file becomes a link after the first state file is written.
     func tookOver(_ path: String, error: FileSystemError?) {
-        cacheWriter?.recordWrite(error)
+        cacheWriter?.record(error)
         if error == nil { pendingLink = path }
     }
 

@@ -151,7 +151,7 @@ struct CacheWriterTests {
             logger: records.logger()
         )
         #expect(atStart != nil)
-        writer.recordWrite(atStart)
+        writer.record(atStart)
         for sequence in 2...3 {
             #expect(try await Self.submitAndWrite(sequence, with: &writer, to: file, logger: records.logger()) != nil)
         }
