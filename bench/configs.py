@@ -43,6 +43,12 @@ def new_config(name, refresh, limits):
     ))
 
 
+def every_tick_config():
+    """The default locations with every tick a fetch and no limits: the 10 ms runs (`compare`, `main`,
+    bench/profile.py), where each tick does a fetch's full work."""
+    return new_config("every-tick-no-limits.yaml", "every_tick", (0, 0, 0))
+
+
 def old_config(name):
     """A configuration an older weatherd reads: no `refresh`, no `api.limits` (it fetches at every tick)."""
     return write_config(name, (

@@ -95,15 +95,10 @@ def wait_fetches(path, target, proc, timeout):
     raise common.BenchError(f"{target} fetches not reached in {timeout} s")
 
 
-def every_tick_config():
-    """The default locations with every tick a fetch and no limits: the work `compare` measures per fetch
-    (the shipped configuration's `refresh: auto` fetches once per data period, so few ticks would fetch)."""
-    return configs.new_config("every-tick-no-limits.yaml", "every_tick", (0, 0, 0))
-
-
 def daemon_argv(server, state_dir):
     # The cache in the same directory (as root it would default to /var/lib/weatherd/cache.json).
-    return [common.WEATHERD, "run", "--config", every_tick_config(), "--state-file", os.path.join(state_dir, "state.json"),
+    return [common.WEATHERD, "run", "--config", configs.every_tick_config(),
+            "--state-file", os.path.join(state_dir, "state.json"),
             "--cache-file", os.path.join(state_dir, "cache.json"),
             "--api-url", server.base_url, "--alerts-url", server.base_url, "--interval", "10ms", "--log-target", "journal"]
 
@@ -200,7 +195,7 @@ def run_perf(server, seconds, lines):
     shutil.copy2(common.WEATHERD, copy)
     common.WEATHERD = copy
     # Files as bench/run.py lays them out (state file on tmpfs, cache in its directory).
-    daemon = Daemon("perf", Contender("weatherd", common.WEATHERD, every_tick_config()), server.base_url)
+    daemon = Daemon("perf", Contender("weatherd", common.WEATHERD, configs.every_tick_config()), server.base_url)
     data = os.path.join(PROFILE_DIR, "perf.data")
     try:
         daemon.start()

@@ -97,7 +97,7 @@ from bench.common import (  # noqa: E402
     REAL_SECONDS, RSS_MID, RUNTIME_DIR, SHELL_N, SKIP, SPLIT_PAIRS, SPLIT_TICKS, SPLIT_WARMUP, STARTS, STRICT,
     TICKS, WORKDIR, BenchError, Server, clean_env, filesystem_of, loadavg, log, machine_info, snapshot,
 )
-from bench.configs import check_config, fetch_current_only_body, new_config, old_config  # noqa: E402
+from bench.configs import check_config, every_tick_config, fetch_current_only_body, new_config, old_config  # noqa: E402
 from bench.daemons import Contender, remove_runtime_dir  # noqa: E402
 from bench.floors import build_floor, section_floors  # noqa: E402
 from bench.footprint import section_deb, section_sizes  # noqa: E402
@@ -189,10 +189,8 @@ def main():
     results["sizes"] = section("sizes", section_sizes, old_binary)
     results["deb"] = section("deb", section_deb)
 
-    no_limits = (0, 0, 0)
     # The 10 ms runs: every tick fetches, no limits.
-    ticking = Contender("weatherd", common.WEATHERD, new_config("every-tick-no-limits.yaml", "every_tick", no_limits),
-                        "every_tick")
+    ticking = Contender("weatherd", common.WEATHERD, every_tick_config(), "every_tick")
     # The default configuration (its limits are the public host's), and the same fetching at every tick.
     default = Contender("weatherd", common.WEATHERD, new_config("default.yaml", "auto", PUBLIC_LIMITS), "auto")
     real = [Contender("auto", common.WEATHERD, default.config, "auto"),
