@@ -1,17 +1,11 @@
 import Logging
-import NIOPosix
 import StateStore
-import Synchronization
 import WeatherCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The durable cache's writes (docs/state-file.md "Files"), as the loop sees them: one write at a time, the newest
 /// snapshot waiting for it (an older one waiting is dropped), so an older snapshot never replaces a
-/// newer one. A value the loop owns; the write itself runs off the loop's thread
-/// (``write(_:to:logger:on:)``), so an `fsync` that stalls (tens of milliseconds on a busy disk, far more
+/// newer one. A value the loop owns; the write itself runs off the loop's thread (``writeBlocking(_:to:logger:)``
+/// on a thread of the runner's pool), so an `fsync` that stalls (tens of milliseconds on a busy disk, far more
 /// on a dying SD card) delays the cache, not the next tick or the watchdog. The loop hands it a snapshot
 /// only on the events that change what must survive a restart (a request, its result, a pause's start
 /// or end, a reload that drops locations), never because time passed. Failures are logged once per kind
@@ -82,35 +76,6 @@ struct CacheWriter {
 
     // MARK: - The write
 
-    /// Writes `text` (a snapshot's bytes, ``StateEncoder``) to `file` durably on a thread of NIO's
-    /// blocking-I/O pool (`NIOThreadPool`; the daemon's is `.singleton`, started once and kept: never the
-    /// loop's thread, and no thread made for a write) and returns how it went (nil: written).
-    /// When the calling task is cancelled (the `ServiceGroup`'s maximum graceful shutdown duration is
-    /// over) it stops waiting and returns `.cancelled`: a write stuck on a dying disk does not hold the
-    /// exit, and the previous cache stays (the write replaces the file atomically or not at all).
-    static func write(
-        _ text: [UInt8],
-        to file: StateFile,
-        logger: Logger,
-        on threadPool: NIOThreadPool
-    ) async -> FileSystemError? {
-        let waiter = Waiter()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<FileSystemError?, Never>) in
-                waiter.wait(with: continuation)
-                threadPool.submit { state in
-                    guard case .active = state else {
-                        waiter.resume(returning: FileSystemError(operation: "write", path: file.path, errno: ECANCELED))
-                        return
-                    }
-                    waiter.resume(returning: writeBlocking(text, to: file, logger: logger))
-                }
-            }
-        } onCancel: {
-            waiter.resume(returning: FileSystemError(operation: "finish writing", path: file.path, errno: ECANCELED))
-        }
-    }
-
     /// Writes the cache durably on this thread; a state directory that went missing is created again first.
     static func writeBlocking(_ text: [UInt8], to file: StateFile, logger: Logger) -> FileSystemError? {
         do throws(FileSystemError) {
@@ -123,38 +88,6 @@ struct CacheWriter {
             return nil
         } catch {
             return error
-        }
-    }
-
-    /// A continuation resumed once: by the write's end or by cancellation, whichever comes first (a
-    /// cancellation before the wait began resumes it as soon as it begins). Hand-written because
-    /// `NIOThreadPool.runIfActive` keeps waiting for a write stuck in a syscall after its task is
-    /// cancelled, which would hold the exit past the ServiceGroup's maximum duration; the two sides
-    /// resume from different threads, hence the lock.
-    private final class Waiter: Sendable {
-        private let state = Mutex<
-            (continuation: CheckedContinuation<FileSystemError?, Never>?, result: FileSystemError??)
-        >(
-            (nil, nil)
-        )
-
-        func wait(with continuation: CheckedContinuation<FileSystemError?, Never>) {
-            let early = state.withLock { state -> FileSystemError?? in
-                if let result = state.result { return .some(result) }
-                state.continuation = continuation
-                return nil
-            }
-            if let early { continuation.resume(returning: early) }
-        }
-
-        func resume(returning result: FileSystemError?) {
-            let continuation = state.withLock { state -> CheckedContinuation<FileSystemError?, Never>? in
-                guard state.result == nil else { return nil }
-                state.result = .some(result)
-                defer { state.continuation = nil }
-                return state.continuation
-            }
-            continuation?.resume(returning: result)
         }
     }
 }

@@ -6,6 +6,10 @@ import StateStore
 import UnixSignals
 import WeatherCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The one runner of a ``WeatherLoop``'s effects, on the main actor: it hands the loop its events one at
 /// a time and carries out what the loop asks for. In `weatherd run` the main thread drains the main queue
 /// itself (``MainQueue``) and the timers fire on that queue, so a tick or a watchdog deadline is handled
@@ -13,11 +17,13 @@ import WeatherCore
 /// (a fetch's end, a signal) is handed to the main queue first.
 ///
 /// Timers are started and stopped at once (and, at start, the durable write that takes an earlier version's
-/// state file over, before the first tick). Requests and other durable writes run as child tasks of ``run(signals:)``
-/// — fetches in a task group of their own, so that stopping cancels them and not a cache write — which
-/// run where the task executor preference says (the network's event loop in `weatherd run`); `run`'s task
-/// is woken through an `AsyncStream` only when there is such work to start. Tests drive this same runner
-/// with manual timers and an injected clock, and wait for its work with ``settle(fetchesOnly:)``.
+/// state file over, before the first tick). Durable writes start at once too, on a thread of NIO's
+/// blocking-I/O pool, and their ends come back through the main queue: no task, no hop through the
+/// network's event loop. Requests and alert polls are asynchronous, so they run as child tasks of
+/// ``run(signals:)``, in a task group that stopping cancels, where the task executor preference says (the
+/// network's event loop in `weatherd run`); `run`'s task is woken through an `AsyncStream` only when
+/// there is such work to start. Tests drive this same runner with manual timers and an injected clock,
+/// and wait for its work with ``settle(fetchesOnly:)``.
 @MainActor
 public final class LoopRunner {
     private let loop: WeatherLoop
@@ -147,22 +153,72 @@ public final class LoopRunner {
             ticker = nil
             watchdogTicker?.stop()
             watchdogTicker = nil
-        case .fetch, .writeCache, .saveGeocoding, .cancelFetch, .pollAlerts, .saveAlerts:
-            guard phase != .ended else { return nil }
-            switch effect {
-            case .fetch, .pollAlerts: outstandingFetches += 1
-            default: break
+        case .writeCache(let snapshot, let file):
+            let text = cacheEncoder.encodedBytes(snapshot)
+            let logger = logger
+            startDurableWrite { active in
+                let error =
+                    active
+                    ? CacheWriter.writeBlocking(text, to: file, logger: logger)
+                    : FileSystemError(operation: "write", path: file.path, errno: ECANCELED)
+                return .cacheWritten(error)
             }
-            if case .cancelFetch = effect {} else { outstanding += 1 }
+        case .saveGeocoding(let places, let cache):
+            startSave("cannot cache the resolved place", path: cache.path, ending: nil) { try cache.save(places) }
+        case .saveAlerts(let memory, let cache):
+            startSave("cannot save the alerts cache", path: cache.path, ending: .alertsSaved) { try cache.save(memory) }
+        case .fetch, .pollAlerts, .cancelFetch:
+            guard phase != .ended else { return nil }
+            let isRequest = if case .cancelFetch = effect { false } else { true }
+            if isRequest {
+                outstanding += 1
+                outstandingFetches += 1
+            }
             queued.append(effect)
             wake.yield()
         }
         return nil
     }
 
+    /// Runs `write` on a thread of the pool (never this one) and hands the event it returns to the loop on
+    /// the main queue. `write` is told whether the pool still runs work (false once it is shut down: the
+    /// write is skipped, and its end still comes back). A write that blocks for good (a dying disk) holds a
+    /// thread of the pool, not `run`: cancelling `run`'s task ends it without waiting for the write.
+    private func startDurableWrite(_ write: @escaping @Sendable (_ active: Bool) -> ServiceEvent?) {
+        guard phase != .ended else { return }
+        outstanding += 1
+        threadPool.submit { [self] state in
+            let active = if case .active = state { true } else { false }
+            let event = write(active)
+            onMainQueue { $0.ended(event, fetch: false) }
+        }
+    }
+
+    /// Runs `save` durably on a thread of the pool, logs its failure as `problem: error` (naming the file; a
+    /// geocoding save that fails leaves the places in memory, to be saved with the next one found), and
+    /// hands `ending` to the loop when it is over.
+    private func startSave(
+        _ problem: String,
+        path: String,
+        ending: ServiceEvent?,
+        _ save: @escaping @Sendable () throws -> Void
+    ) {
+        let logger = logger
+        startDurableWrite { active in
+            do {
+                if active { try save() }
+            } catch {
+                logger.error("\(problem): \(error)", metadata: ["weather.file": "\(path)"])
+            }
+            return ending
+        }
+    }
+
     /// The end of a piece of work: its event handed to the loop (what that asks for is counted before
     /// this work stops being), then the waiters told when nothing is left.
     private func ended(_ event: ServiceEvent?, fetch: Bool) {
+        // A durable write that outlived `run` (given up on cancellation) has no one left to tell.
+        guard phase != .ended else { return }
         if let event { send(event) }
         outstanding -= 1
         if fetch { outstandingFetches -= 1 }
@@ -190,8 +246,6 @@ public final class LoopRunner {
     /// from `signals` become reloads and refreshes; graceful shutdown stops the loop.
     public func run(signals: UnixSignalsSequence? = nil) async {
         phase = .running
-        let logger = self.logger
-        let threadPool = self.threadPool
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { background in
                 if let signals {
@@ -221,45 +275,19 @@ public final class LoopRunner {
                                     )
                                     await self.ended(.fetched(order, outcome), fetch: true)
                                 }
-                            case .writeCache(let snapshot, let file):
-                                let text = cacheEncoder.encodedBytes(snapshot)
-                                background.addTask {
-                                    let error = await CacheWriter.write(
-                                        text,
-                                        to: file,
-                                        logger: logger,
-                                        on: threadPool
-                                    )
-                                    await self.ended(.cacheWritten(error), fetch: false)
-                                }
-                            case .saveGeocoding(let places, let cache):
-                                background.addTask {
-                                    await WeatherLoop.save(places, to: cache, logger: logger, on: threadPool)
-                                    await self.ended(nil, fetch: false)
-                                }
                             case .pollAlerts(let order, let poller):
                                 fetches.addTask {
                                     let outcome = await poller.poll(order)
                                     await self.ended(.alertsPolled(order, outcome), fetch: true)
                                 }
-                            case .saveAlerts(let memory, let cache):
-                                background.addTask {
-                                    await WeatherLoop.writeDurably(
-                                        "cannot save the alerts cache",
-                                        path: cache.path,
-                                        logger: logger,
-                                        on: threadPool
-                                    ) { try cache.save(memory) }
-                                    await self.ended(.alertsSaved, fetch: false)
-                                }
                             case .cancelFetch:
                                 fetches.cancelAll()
                             case .startTicks, .startWatchdog, .stopTimers, .notify, .log, .writeState,
-                                .linkPreviousStateFile, .takeOver:
+                                .linkPreviousStateFile, .takeOver, .writeCache, .saveGeocoding, .saveAlerts:
                                 break  // carried out when asked for
                             }
                         }
-                        // Finished, and no durable write still to run (a geocoding save is not the cache's).
+                        // Finished, with no request, poll or durable write still running.
                         if loop.isFinished && outstanding == 0 { break }
                     } while await iterator.next(isolation: MainActor.shared) != nil
                     if !loop.isFinished { send(.shutdown) }

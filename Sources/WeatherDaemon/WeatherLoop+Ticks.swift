@@ -1,5 +1,4 @@
 import Logging
-import NIOPosix
 import StateStore
 import WeatherCore
 
@@ -88,7 +87,7 @@ extension WeatherLoop {
     }
 
     /// Fetches `order`: resolves a name first when the location has no coordinates. Runs off the loop,
-    /// as a child task of ``WeatherService/run()``.
+    /// as a child task of ``LoopRunner/run(signals:)``.
     public nonisolated static func perform(
         _ order: FetchOrder,
         provider: any WeatherProviding,
@@ -250,36 +249,5 @@ extension WeatherLoop {
             line += " · paused until \(until.wall(at: environment.now()).rfc3339)"
         }
         return line
-    }
-}
-
-extension WeatherLoop {
-    /// Saves the places geocoding found, durably, on a thread of `threadPool` (never the loop's); a
-    /// failure is logged and the places stay in memory, to be saved with the next one found.
-    public nonisolated static func save(
-        _ places: [GeocodingCache.Query: Place],
-        to cache: GeocodingCache,
-        logger: Logger,
-        on threadPool: NIOThreadPool
-    ) async {
-        await writeDurably("cannot cache the resolved place", path: cache.path, logger: logger, on: threadPool) {
-            try cache.save(places)
-        }
-    }
-
-    /// Runs a durable write on a thread of `threadPool` (never the loop's); a failure is logged as
-    /// `problem: error`, naming the file.
-    nonisolated static func writeDurably(
-        _ problem: String,
-        path: String,
-        logger: Logger,
-        on threadPool: NIOThreadPool,
-        _ write: @escaping @Sendable () throws -> Void
-    ) async {
-        do {
-            try await threadPool.runIfActive { try write() }
-        } catch {
-            logger.error("\(problem): \(error)", metadata: ["weather.file": "\(path)"])
-        }
     }
 }

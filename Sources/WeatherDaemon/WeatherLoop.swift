@@ -8,11 +8,11 @@ import WeatherCore
 ///
 /// A state machine in the async-http-client style: `handle(event) -> [Effect]`. One owner, on the main
 /// actor, no lock: its ``LoopRunner`` hands it every event in order and carries out what it returns —
-/// timers, journal entries, the state file, `sd_notify` at once, in order; requests and durable writes as
-/// child tasks, whose ends come back as events. The loop reads and writes no file itself: what the previous
-/// run left and a reloaded configuration come to it read, in its events (``PreviousRun``), and its static
-/// helpers that write (`link`, `save`, `writeDurably`) are run by the runner. Tests drive the same runner
-/// with manual timers and an injected clock.
+/// timers, journal entries, the state file, `sd_notify` at once, in order; durable writes on a thread of
+/// the blocking-I/O pool and requests as child tasks, whose ends come back as events. The loop reads and
+/// writes no file itself: what the previous run left and a reloaded configuration come to it read, in its
+/// events (``PreviousRun``), and its static helper that links (`link`) is run by the runner. Tests drive the
+/// same runner with manual timers and an injected clock.
 @MainActor
 public final class WeatherLoop {
     /// What the service needs from the outside world.

@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import Logging
-import NIOPosix
 import StateStore
 import Synchronization
 import Testing
@@ -34,22 +32,17 @@ struct CacheWriterTests {
         )
     }
 
-    /// One write as the runner makes it: the snapshot submitted, written off the caller's thread, the end
-    /// handed back (nothing waits meanwhile); returns the write's error.
+    /// One write as the runner makes it: the snapshot submitted, written, the end handed back (nothing
+    /// waits meanwhile); returns the write's error.
     private static func submitAndWrite(
         _ sequence: Int,
         with writer: inout CacheWriter,
         to file: StateFile,
         logger: Logger
-    ) async throws -> FileSystemError? {
+    ) throws -> FileSystemError? {
         let taken = writer.submit(Self.snapshot(sequence), at: 0)
         let snapshot = try #require(taken)
-        let error = await CacheWriter.write(
-            StateEncoder.encodedBytes(snapshot),
-            to: file,
-            logger: logger,
-            on: .singleton
-        )
+        let error = CacheWriter.writeBlocking(StateEncoder.encodedBytes(snapshot), to: file, logger: logger)
         #expect(writer.finished(error, at: 0) == nil)
         return error
     }
@@ -78,9 +71,9 @@ struct CacheWriterTests {
         #expect(writer.isIdle && writer.writingSince == nil)
     }
 
-    /// The write itself, to a real file, off the caller's thread; a reader watching the file while 50
-    /// writes go in, one after the other as the loop has them, only sees the number grow.
-    @Test func writesReplaceTheFileAtomically() async throws {
+    /// The write itself, to a real file; a reader watching the file from another thread while 50 writes
+    /// go in, one after the other as the loop has them, only sees the number grow.
+    @Test func writesReplaceTheFileAtomically() throws {
         let directory = TemporaryDirectory()
         let file = StateFile(path: directory.file("cache.json"))
         let seen = Mutex<[Int]>([])
@@ -92,14 +85,12 @@ struct CacheWriterTests {
         }
         watcher.start()
         for sequence in 1...50 {
-            #expect(
-                await CacheWriter.write(
-                    StateEncoder.encodedBytes(Self.snapshot(sequence)),
-                    to: file,
-                    logger: Logger(label: "test"),
-                    on: .singleton
-                ) == nil
+            let error = CacheWriter.writeBlocking(
+                StateEncoder.encodedBytes(Self.snapshot(sequence)),
+                to: file,
+                logger: Logger(label: "test")
             )
+            #expect(error == nil)
         }
         watching.withLock { $0 = false }
         #expect(try Self.ticksOnDisk(file) == 50)
@@ -108,36 +99,7 @@ struct CacheWriterTests {
         #expect(directory.contents().filter { $0.contains(".tmp-") }.isEmpty)
     }
 
-    /// A write stuck in a syscall (its temporary file is a FIFO nobody reads, so `open` blocks) is given
-    /// up when the waiting task is cancelled; the file keeps what it held.
-    @Test func aHungWriteIsGivenUpOnCancellation() async throws {
-        let directory = TemporaryDirectory()
-        let file = StateFile(path: directory.file("cache.json"))
-        let fifo = AtomicFile.temporaryPrefix(for: file.path) + String(getpid())
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { unlink(fifo) }
-        // A pool of its own: the blocked thread holds up no other test's writes.
-        let pool = NIOThreadPool(numberOfThreads: 1)
-        pool.start()
-        let writing = Task {
-            await CacheWriter.write(
-                StateEncoder.encodedBytes(Self.snapshot(1)),
-                to: file,
-                logger: Logger(label: "test"),
-                on: pool
-            )
-        }
-        // Blocked in open() by then, on a loaded machine perhaps not yet: both must end the wait.
-        try await Task.sleep(for: .milliseconds(100))
-        writing.cancel()
-        let error = await writing.value
-        #expect(error?.errno == ECANCELED)
-        #expect(!FileManager.default.fileExists(atPath: file.path))
-        await releaseFIFO(fifo)
-        try await pool.shutdownGracefully()
-    }
-
-    @Test func aFailureIsLoggedOnceAndTheRecoveryOnce() async throws {
+    @Test func aFailureIsLoggedOnceAndTheRecoveryOnce() throws {
         let directory = TemporaryDirectory()
         // The state file's directory is a regular file: every write fails with ENOTDIR.
         let blocker = directory.write("blocker", "")
@@ -153,14 +115,14 @@ struct CacheWriterTests {
         #expect(atStart != nil)
         writer.record(atStart)
         for sequence in 2...3 {
-            #expect(try await Self.submitAndWrite(sequence, with: &writer, to: file, logger: records.logger()) != nil)
+            #expect(try Self.submitAndWrite(sequence, with: &writer, to: file, logger: records.logger()) != nil)
         }
         #expect(records.entries(messageID: "\(MessageID.stateWrite)").count == 1)
 
         try FileManager.default.removeItem(atPath: blocker)
         try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
         for sequence in 4...5 {
-            #expect(try await Self.submitAndWrite(sequence, with: &writer, to: file, logger: records.logger()) == nil)
+            #expect(try Self.submitAndWrite(sequence, with: &writer, to: file, logger: records.logger()) == nil)
         }
         #expect(try Self.ticksOnDisk(file) == 5)
         let entries = records.entries(messageID: "\(MessageID.stateWrite)")
