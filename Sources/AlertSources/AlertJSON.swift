@@ -27,6 +27,27 @@ enum AlertJSON {
         }
     }
 
+    /// The alerts of the GeoJSON answer `body`: what `alert` makes of each feature, given its index and its
+    /// `properties` (nil: none), in order; an answer without `features`, or a feature without `properties`,
+    /// fails the poll.
+    static func featureAlerts<Answer: GeoJSONFeatureCollection>(
+        _ type: Answer.Type,
+        from body: some Collection<UInt8>,
+        source: String,
+        _ alert: (_ index: Int, Answer.Feature, Answer.Feature.Properties) throws(FetchError) -> Alert?
+    ) throws(FetchError) -> [Alert] {
+        let dto = try decode(Answer.self, from: body, source: source)
+        guard let features = dto.features else { throw invalid(source, "missing `features`") }
+        var alerts: [Alert] = []
+        for (index, feature) in features.enumerated() {
+            guard let properties = feature.properties else {
+                throw invalid(source, "feature \(index) has no `properties`")
+            }
+            if let alert = try alert(index, feature, properties) { alerts.append(alert) }
+        }
+        return alerts
+    }
+
     /// The error of a poll that failed on its body.
     static func invalid(_ source: String, _ message: String) -> FetchError {
         FetchError(kind: .invalidResponse, message: "\(source): \(message)")
@@ -80,4 +101,16 @@ enum AlertJSON {
     private static func describe(_ error: DecodingError) -> String {
         error.responseProblem ?? "not JSON or truncated"
     }
+}
+
+/// A GeoJSON feature collection as far as weatherd reads it (MET's and the NWS's answers): its features.
+protocol GeoJSONFeatureCollection: Decodable {
+    associatedtype Feature: GeoJSONFeature
+    var features: [Feature]? { get }
+}
+
+/// A GeoJSON feature: its `properties` describe one alert.
+protocol GeoJSONFeature: Decodable {
+    associatedtype Properties
+    var properties: Properties? { get }
 }

@@ -3,12 +3,12 @@
 // missing members are nil; members not read (`geometry`, `altitude_above_sea_level`, which changed from a
 // string to a number, `resources`, …) are skipped whatever their shape.
 // swift-format-ignore: AlwaysUseLowerCamelCase
-struct MetAlertsDTO: Decodable {
+struct MetAlertsDTO: GeoJSONFeatureCollection {
     var features: [FeatureDTO]?
     var lang: String?
     var type: String?
 
-    struct FeatureDTO: Decodable {
+    struct FeatureDTO: GeoJSONFeature {
         var properties: PropertiesDTO?
         var when: WhenDTO?
     }

@@ -2,11 +2,11 @@
 // it; private to this target. Names follow the JSON keys; `null` and missing members are nil; members not
 // read (`@context`, `geometry`, `geocode`, `parameters`, …) are skipped whatever their shape.
 // swift-format-ignore: AlwaysUseLowerCamelCase
-struct NWSAlertsDTO: Decodable {
+struct NWSAlertsDTO: GeoJSONFeatureCollection {
     var type: String?
     var features: [FeatureDTO]?
 
-    struct FeatureDTO: Decodable {
+    struct FeatureDTO: GeoJSONFeature {
         /// The alert's URL (`https://api.weather.gov/alerts/urn:oid:…`).
         var id: String?
         var properties: PropertiesDTO?

@@ -9,20 +9,14 @@ public enum NWSAlertsDecoder {
 
     /// Decodes `body`.
     public static func decode(_ body: some Collection<UInt8>) throws(FetchError) -> [Alert] {
-        let dto = try AlertJSON.decode(NWSAlertsDTO.self, from: body, source: source)
-        guard let features = dto.features else { throw AlertJSON.invalid(source, "missing `features`") }
-        var alerts: [Alert] = []
-        for (index, feature) in features.enumerated() {
-            guard let properties = feature.properties else {
-                throw AlertJSON.invalid(source, "feature \(index) has no `properties`")
-            }
+        try AlertJSON.featureAlerts(NWSAlertsDTO.self, from: body, source: source) {
+            (index, feature, properties) throws(FetchError) in
             guard let id = AlertJSON.cleaned(properties.id) ?? identifier(ofURL: feature.id) else {
                 throw AlertJSON.invalid(source, "feature \(index) has no id")
             }
-            guard AlertJSON.isActual(properties.status) else { continue }
-            alerts.append(try alert(id: id, url: feature.id, properties, index: index))
+            guard AlertJSON.isActual(properties.status) else { return nil }
+            return try alert(id: id, url: feature.id, properties, index: index)
         }
-        return alerts
     }
 
     private static func alert(
