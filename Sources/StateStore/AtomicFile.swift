@@ -37,31 +37,11 @@ public enum AtomicFile {
     )
         throws(FileSystemError)
     {
-        let failure = contents.withUnsafeBytes { buffer -> FileSystemError? in
-            do throws(FileSystemError) {
-                try write(buffer, to: path, mode: mode, durable: durable)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
-    }
-
-    /// Writes `bytes` to `path` atomically with `mode`, durably unless `durable` is false.
-    public static func write(
-        _ bytes: UnsafeRawBufferPointer,
-        to path: String,
-        mode: mode_t = 0o644,
-        durable: Bool = true
-    )
-        throws(FileSystemError)
-    {
         let temporary = temporaryPrefix(for: path) + String(getpid())
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
         guard fd >= 0 else { throw FileSystemError(operation: "create", path: temporary, errno: errno) }
         do throws(FileSystemError) {
-            try writeAll(fd, bytes, path: temporary)
+            try writeAll(fd, contents, path: temporary)
             guard fchmod(fd, mode) == 0 else {
                 throw FileSystemError(operation: "chmod", path: temporary, errno: errno)
             }
@@ -121,10 +101,10 @@ public enum AtomicFile {
         return result
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileSystemError) {
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileSystemError) {
         var offset = 0
         while offset < bytes.count {
-            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw FileSystemError(operation: "write", path: path, errno: errno)
