@@ -41,8 +41,9 @@ public final class LoopRunner {
     /// scratch on the pool was a third of a fetch's instructions (callgrind, 10 ms ticks).
     private var cacheEncoder = StateEncoder()
 
-    /// Whether `run` has not started yet, runs, or has returned: work asked for before it starts waits for
-    /// it; after it returned there is nothing left to run it.
+    /// Whether `run` has not started yet, runs, or has returned: a request or poll asked for before it
+    /// starts waits for it (durable writes need no task and start at once); after it returned nothing is
+    /// started, and the end of a write still running is not handed on.
     private enum Phase {
         case waiting
         case running
@@ -50,7 +51,7 @@ public final class LoopRunner {
     }
 
     private var phase = Phase.waiting
-    /// Work asked for and not started yet.
+    /// Requests, polls and cancellations asked for and not started yet.
     private var queued: [WeatherLoop.Effect] = []
     private let wake: AsyncStream<Void>.Continuation
     private let wakes: AsyncStream<Void>
@@ -180,17 +181,19 @@ public final class LoopRunner {
         return nil
     }
 
-    /// Runs `write` on a thread of the pool (never this one) and hands the event it returns to the loop on
-    /// the main queue. `write` is told whether the pool still runs work (false once it is shut down: the
-    /// write is skipped, and its end still comes back). A write that blocks for good (a dying disk) holds a
-    /// thread of the pool, not `run`: cancelling `run`'s task ends it without waiting for the write.
+    /// Runs `write` on a thread of the pool and hands the event it returns to the loop through the main
+    /// queue, always later, never inside the `send` that asked for it. `write` is told whether the pool
+    /// runs work: a pool that is not running (shut down, or a test's never started) calls it at once on
+    /// this thread with false, and the write is skipped but still ends. A write that blocks for good (a
+    /// dying disk) holds a thread of the pool, not `run`: cancelling `run`'s task ends it without waiting
+    /// for the write.
     private func startDurableWrite(_ write: @escaping @Sendable (_ active: Bool) -> ServiceEvent?) {
         guard phase != .ended else { return }
         outstanding += 1
         threadPool.submit { [self] state in
             let active = if case .active = state { true } else { false }
             let event = write(active)
-            onMainQueue { $0.ended(event, fetch: false) }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.ended(event, fetch: false) } }
         }
     }
 
@@ -206,7 +209,8 @@ public final class LoopRunner {
         let logger = logger
         startDurableWrite { active in
             do {
-                if active { try save() }
+                guard active else { throw FileSystemError(operation: "write", path: path, errno: ECANCELED) }
+                try save()
             } catch {
                 logger.error("\(problem): \(error)", metadata: ["weather.file": "\(path)"])
             }
