@@ -7,11 +7,11 @@ import WeatherCore
 
 /// The daemon as a swift-service-lifecycle `Service`: `run()` has a ``WeatherLoop`` run by a
 /// ``LoopRunner`` on the main actor, which hands it its events one at a time — ticks and watchdog deadlines, SIGHUP and
-/// SIGUSR1, the ends of fetches and cache writes, graceful shutdown. Fetches and durable writes are child
-/// tasks of `run()`, so stopping is cancellation: graceful shutdown cancels the fetch (the HTTP client
-/// ends a cancelled request at once) and lets the cache write end, and the `ServiceGroup`'s maximum
-/// graceful shutdown duration cancels whatever still runs (a cache write stuck on a dying disk is given
-/// up).
+/// SIGUSR1, the ends of fetches and cache writes, graceful shutdown. Fetches are child tasks of `run()` and
+/// durable writes run on NIO's blocking-I/O pool, so stopping is cancellation: graceful shutdown cancels
+/// the fetch (the HTTP client ends a cancelled request at once) and `run()` waits for the cache write to
+/// end, and when the `ServiceGroup`'s maximum graceful shutdown duration cancels `run()` it stops waiting
+/// (a cache write stuck on a dying disk is left to its thread; the previous cache stays).
 public struct WeatherService: Service {
     fileprivate let configuration: Configuration
     fileprivate let stateFile: StateFile?
@@ -43,6 +43,9 @@ public struct WeatherService: Service {
         self.signals = signals
     }
 
+    /// Where the durable writes block: NIO's shared pool (tests that park a write in a syscall bring their own).
+    var threadPool = NIOThreadPool.singleton
+
     /// Runs the daemon until graceful shutdown (SIGTERM/SIGINT through a `ServiceGroup`) and its stop.
     public func run() async {
         let runner = makeRunner()
@@ -51,7 +54,7 @@ public struct WeatherService: Service {
     }
 
     /// A new loop for this service, with its runner (whose durable writes block a thread of `threadPool`).
-    func makeRunner(threadPool: NIOThreadPool = .singleton) -> LoopRunner {
+    func makeRunner() -> LoopRunner {
         LoopRunner(
             loop: WeatherLoop(
                 configuration: configuration,

@@ -122,7 +122,7 @@ actor ServiceHarness {
         self.configuration = configuration
         self.previousStateFiles = previousStateFiles
         self.configurationRead = configurationRead
-        let service = WeatherService(
+        var service = WeatherService(
             configuration: configuration,
             stateFile: stateFile,
             cacheFile: cacheFile,
@@ -130,8 +130,9 @@ actor ServiceHarness {
             environment: environment,
             logger: log.logger()
         )
+        service.threadPool = threadPool
         self.service = service
-        let runner = service.makeRunner(threadPool: threadPool)
+        let runner = service.makeRunner()
         self.runner = runner
         // The runner's work loop, for the harness's life (it ends when the loop has stopped; a harness
         // dropped before that leaves it waiting, with nothing to run).
