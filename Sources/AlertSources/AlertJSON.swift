@@ -28,8 +28,8 @@ enum AlertJSON {
     }
 
     /// The alerts of the GeoJSON answer `body`: what `alert` makes of each feature, given its index and its
-    /// `properties` (nil: none), in order; an answer without `features`, or a feature without `properties`,
-    /// fails the poll.
+    /// `properties` (`alert`'s nil: the feature gives no alert), in order; an answer without `features`, or
+    /// a feature without `properties`, fails the poll.
     static func featureAlerts<Answer: GeoJSONFeatureCollection>(
         _ type: Answer.Type,
         from body: some Collection<UInt8>,

@@ -29,9 +29,10 @@ struct Weatherd: AsyncParsableCommand {
 enum Main {
     static func main() {
         // One event loop (the HTTP client's, and where `run`'s tasks run) and one thread for blocking work
-        // (the cache write): a command has one request and one write in flight at most; NIO's default of
-        // one of each per core gave the daemon two threads more that never had work. Set before anything
-        // uses NIO's singletons.
+        // (the durable writes of the cache, the geocoding and the alerts, one after the other): a command
+        // has one request in flight at most, and the writes are few and short; NIO's default of one of each
+        // per core gave the daemon two threads more that never had work. Set before anything uses NIO's
+        // singletons.
         NIOSingletons.groupLoopCountSuggestion = 1
         NIOSingletons.blockingPoolThreadCountSuggestion = 1
         let command: any ParsableCommand
