@@ -157,12 +157,8 @@ public final class LoopRunner {
         case .writeCache(let snapshot, let file):
             let text = cacheEncoder.encodedBytes(snapshot)
             let logger = logger
-            startDurableWrite { active in
-                let error =
-                    active
-                    ? CacheWriter.writeBlocking(text, to: file, logger: logger)
-                    : FileSystemError(operation: "write", path: file.path, errno: ECANCELED)
-                return .cacheWritten(error)
+            startDurableWrite(to: file.path) { skipped in
+                .cacheWritten(skipped ?? CacheWriter.writeBlocking(text, to: file, logger: logger))
             }
         case .saveGeocoding(let places, let cache):
             startSave("cannot cache the resolved place", path: cache.path, ending: nil) { try cache.save(places) }
@@ -181,18 +177,23 @@ public final class LoopRunner {
         return nil
     }
 
-    /// Runs `write` on a thread of the pool and hands the event it returns to the loop through the main
-    /// queue, always later, never inside the `send` that asked for it. `write` is told whether the pool
-    /// runs work: a pool that is not running (shut down, or a test's never started) calls it at once on
-    /// this thread with false, and the write is skipped but still ends. A write that blocks for good (a
-    /// dying disk) holds a thread of the pool, not `run`: cancelling `run`'s task ends it without waiting
-    /// for the write.
-    private func startDurableWrite(_ write: @escaping @Sendable (_ active: Bool) -> ServiceEvent?) {
+    /// Runs `write` (of the file at `path`) on a thread of the pool and hands the event it returns to the
+    /// loop through the main queue, always later, never inside the `send` that asked for it. A pool that is
+    /// not running (shut down, or a test's never started) calls it at once on this thread with the error
+    /// `skipped`, and the write, skipped, still ends. A write that blocks for good (a dying disk) holds a
+    /// thread of the pool, not `run`: cancelling `run`'s task ends it without waiting for the write.
+    private func startDurableWrite(
+        to path: String,
+        _ write: @escaping @Sendable (_ skipped: FileSystemError?) -> ServiceEvent?
+    ) {
         guard phase != .ended else { return }
         outstanding += 1
         threadPool.submit { [self] state in
-            let active = if case .active = state { true } else { false }
-            let event = write(active)
+            let skipped: FileSystemError? =
+                if case .active = state { nil } else {
+                    FileSystemError(operation: "write", path: path, errno: ECANCELED)
+                }
+            let event = write(skipped)
             DispatchQueue.main.async { MainActor.assumeIsolated { self.ended(event, fetch: false) } }
         }
     }
@@ -207,9 +208,9 @@ public final class LoopRunner {
         _ save: @escaping @Sendable () throws -> Void
     ) {
         let logger = logger
-        startDurableWrite { active in
+        startDurableWrite(to: path) { skipped in
             do {
-                guard active else { throw FileSystemError(operation: "write", path: path, errno: ECANCELED) }
+                if let skipped { throw skipped }
                 try save()
             } catch {
                 logger.error("\(problem): \(error)", metadata: ["weather.file": "\(path)"])
