@@ -1,8 +1,9 @@
 import NIOCore
 
-/// A task executor (SE-0417) that runs jobs on an NIO event loop: `weatherd run` runs with it as its
-/// task executor preference, so that its tasks (the service group's, `run()`'s and its child tasks, the
-/// HTTP client's awaits) run on the loop's thread instead of Swift's global executor.
+/// A task executor (SE-0417) that runs jobs on an NIO event loop: `weatherd run`'s requests and alert
+/// polls run with it as their task executor preference, so that they (and the HTTP client's awaits) run
+/// on the loop's thread instead of Swift's global executor. Its other tasks run on the main queue
+/// (``MainQueueTaskExecutor``).
 ///
 /// Measured reason: on Linux the global executor is libdispatch's global concurrent queues, and the first
 /// worker thread of such a queue arms libdispatch's workqueue monitor, a 1-second timer on its manager

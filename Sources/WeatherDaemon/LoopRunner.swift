@@ -20,9 +20,10 @@ import Glibc
 /// state file over, before the first tick). Durable writes start at once too, on a thread of NIO's
 /// blocking-I/O pool, and their ends come back through the main queue: no task, no hop through the
 /// network's event loop. Requests and alert polls are asynchronous, so they run as child tasks of
-/// ``run(signals:)``, in a task group that stopping cancels, where the task executor preference says (the
-/// network's event loop in `weatherd run`); `run`'s task is woken through an `AsyncStream` only when
-/// there is such work to start. Tests drive this same runner with manual timers and an injected clock,
+/// ``run(signals:)``, in a task group that stopping cancels, on the request executor (the network's event
+/// loop in `weatherd run`, so the HTTP client's work needs no hop), and their ends come back through the
+/// main queue; `run`'s task (on the main queue in `weatherd run`, ``MainQueueTaskExecutor``) is woken
+/// through an `AsyncStream` only when there is such work to start. Tests drive this same runner with manual timers and an injected clock,
 /// and wait for its work with ``settle(fetchesOnly:)``.
 @MainActor
 public final class LoopRunner {
@@ -30,6 +31,8 @@ public final class LoopRunner {
     private let logger: Logger
     /// Where durable writes block (never the loop's thread).
     private let threadPool: NIOThreadPool
+    /// Where requests and alert polls run (their task executor preference; nil: `run`'s own).
+    private let requestExecutor: (any TaskExecutor)?
     private var ticker: (any Ticker)?
     private var watchdogTicker: (any Ticker)?
     /// The state file and the textfile, replaced at the end of every tick and fetch on this thread, without
@@ -60,12 +63,19 @@ public final class LoopRunner {
     private var outstandingFetches = 0
     private var waiters: [(fetchesOnly: Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
-    /// A runner for `loop`, whose durable writes block a thread of `threadPool`.
-    public nonisolated init(loop: WeatherLoop, logger: Logger, threadPool: NIOThreadPool = .singleton) {
+    /// A runner for `loop`, whose durable writes block a thread of `threadPool` and whose requests and polls
+    /// run on `requestExecutor`.
+    public nonisolated init(
+        loop: WeatherLoop,
+        logger: Logger,
+        threadPool: NIOThreadPool = .singleton,
+        requestExecutor: (any TaskExecutor)? = nil
+    ) {
         _ = mainQueueKey
         self.loop = loop
         self.logger = logger
         self.threadPool = threadPool
+        self.requestExecutor = requestExecutor
         self.output = loop.stateFile.map { StateOutput(file: $0, textfile: nil, logger: logger) }
         (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -272,18 +282,19 @@ public final class LoopRunner {
                         for effect in work {
                             switch effect {
                             case .fetch(let order, let provider, let geocoder):
-                                fetches.addTask {
+                                fetches.addTask(executorPreference: requestExecutor) {
                                     let outcome = await WeatherLoop.perform(
                                         order,
                                         provider: provider,
                                         geocoder: geocoder
                                     )
-                                    await self.ended(.fetched(order, outcome), fetch: true)
+                                    // Through the main queue: awaiting `ended` would hop back here afterwards.
+                                    self.onMainQueue { $0.ended(.fetched(order, outcome), fetch: true) }
                                 }
                             case .pollAlerts(let order, let poller):
-                                fetches.addTask {
+                                fetches.addTask(executorPreference: requestExecutor) {
                                     let outcome = await poller.poll(order)
-                                    await self.ended(.alertsPolled(order, outcome), fetch: true)
+                                    self.onMainQueue { $0.ended(.alertsPolled(order, outcome), fetch: true) }
                                 }
                             case .cancelFetch:
                                 fetches.cancelAll()

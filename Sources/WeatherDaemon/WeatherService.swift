@@ -20,11 +20,13 @@ public struct WeatherService: Service {
     fileprivate let environment: WeatherLoop.Environment
     fileprivate let logger: Logger
     fileprivate let signals: UnixSignalsSequence?
+    fileprivate let requestExecutor: (any TaskExecutor)?
 
     /// A service for `configuration` (see ``WeatherLoop/init(configuration:stateFile:cacheFile:previousStateFiles:environment:logger:)``);
     /// `signals` (trapped before `READY=1`, so none is lost) carries SIGHUP and SIGUSR1. The loop runs on
     /// the main actor, where the environment's timers should fire too (``DispatchTickSource`` on the main
-    /// queue).
+    /// queue). Requests and alert polls run with `requestExecutor` as their task executor preference (the
+    /// HTTP client's event loop in `weatherd run`; nil: `run()`'s own).
     public init(
         configuration: Configuration,
         stateFile: StateFile?,
@@ -32,7 +34,8 @@ public struct WeatherService: Service {
         previousStateFiles: [String]? = nil,
         environment: WeatherLoop.Environment,
         logger: Logger,
-        signals: UnixSignalsSequence? = nil
+        signals: UnixSignalsSequence? = nil,
+        requestExecutor: (any TaskExecutor)? = nil
     ) {
         self.configuration = configuration
         self.stateFile = stateFile
@@ -41,6 +44,7 @@ public struct WeatherService: Service {
         self.environment = environment
         self.logger = logger
         self.signals = signals
+        self.requestExecutor = requestExecutor
     }
 
     /// Where the durable writes block: NIO's shared pool (tests that park a write in a syscall bring their own).
@@ -65,7 +69,8 @@ public struct WeatherService: Service {
                 logger: logger
             ),
             logger: logger,
-            threadPool: threadPool
+            threadPool: threadPool,
+            requestExecutor: requestExecutor
         )
     }
 }

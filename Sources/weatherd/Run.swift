@@ -63,7 +63,10 @@ struct Run: AsyncParsableCommand {
                 reloadConfiguration: { () throws(ConfigError) -> Configuration in try loader.load() }
             ),
             logger: logger,
-            signals: signals
+            signals: signals,
+            // The requests run on the HTTP client's event loop (NIO's one, `.singleton`): what the client
+            // does for them then happens on its own thread, with no hop.
+            requestExecutor: EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())
         )
         var groupLogger = logger
         groupLogger.logLevel = .error

@@ -50,11 +50,11 @@ enum Main {
                 Weatherd.exit(withError: error)
             }
         }
-        // `run`'s tasks run on the network's event loop (its task executor preference), never on Swift's
-        // global executor, whose first worker thread would arm libdispatch's workqueue monitor (see
-        // EventLoopTaskExecutor); its loop and timers are on the main actor, this thread.
-        let executor: (any TaskExecutor)? =
-            command is Run ? EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next()) : nil
+        // `run`'s tasks run on the main queue (its task executor preference), never on Swift's global
+        // executor, whose first worker thread would arm libdispatch's workqueue monitor (see
+        // EventLoopTaskExecutor); its loop and timers are on the main actor, this thread, and its requests
+        // on the network's event loop (Run).
+        let executor: (any TaskExecutor)? = command is Run ? MainQueueTaskExecutor() : nil
         Task(executorPreference: executor) {
             do {
                 var asyncCommand = asyncCommand
