@@ -20,6 +20,7 @@ extension StateDocument {
                 pid: daemon.pid,
                 version: daemon.version,
                 started_at: daemon.startedAt.rfc3339,
+                stopped_at: daemon.stoppedAt?.rfc3339,
                 interval_seconds: daemon.intervalSeconds,
                 timeout_seconds: finite(daemon.timeoutSeconds),
                 stale_after_seconds: finite(daemon.staleAfterSeconds),
@@ -86,6 +87,7 @@ extension StateDocument {
         )
         info.display = daemon.display?.settings
         info.rainEpisodes = daemon.rain_episodes
+        info.stoppedAt = try optionalTime(daemon.stopped_at, "daemon.stopped_at")
         var entries: [LocationState] = []
         for (index, entry) in locations.enumerated() {
             entries.append(try entry.state(path: "locations[\(index)]"))

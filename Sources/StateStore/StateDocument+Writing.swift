@@ -59,6 +59,7 @@ extension StateDocument.Daemon {
         if let requests { json.int("requests", requests) }
         if let stale_after_seconds { json.number("stale_after_seconds", stale_after_seconds) }
         json.string("started_at", started_at)
+        if let stopped_at { json.string("stopped_at", stopped_at) }
         json.int("ticks", ticks)
         if let ticks_fetched { json.int("ticks_fetched", ticks_fetched) }
         if let ticks_from_cache { json.int("ticks_from_cache", ticks_from_cache) }

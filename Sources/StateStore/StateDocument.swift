@@ -17,6 +17,7 @@ struct StateDocument: Codable, Sendable {
         var pid: Int
         var version: String
         var started_at: String
+        var stopped_at: String?
         var interval_seconds: Double
         var timeout_seconds: Double?
         var stale_after_seconds: Double?

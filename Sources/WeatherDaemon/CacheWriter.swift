@@ -15,6 +15,8 @@ struct CacheWriter {
     private let logger: Logger
     /// When the write in progress began, on the uptime clock; nil: none runs.
     private(set) var writingSince: Double?
+    /// Whether a snapshot of this run has been handed over to be written.
+    private(set) var hasWritten = false
     private var waiting: StateSnapshot?
     private var failure: FileSystemError?
 
@@ -29,6 +31,7 @@ struct CacheWriter {
     /// Takes `snapshot`; returns it when it is to be written now, nil when it waits for the write in
     /// progress.
     mutating func submit(_ snapshot: StateSnapshot, at uptime: Double) -> StateSnapshot? {
+        hasWritten = true
         guard writingSince == nil else {
             waiting = snapshot
             return nil
@@ -46,6 +49,12 @@ struct CacheWriter {
         waiting = nil
         writingSince = uptime
         return next
+    }
+
+    /// Records that a snapshot of this run is written outside the queue (at start, when an earlier version's
+    /// state file is taken over).
+    mutating func noteWritten() {
+        hasWritten = true
     }
 
     /// Logs how a write ended (nil: written): a failure once per kind, and the recovery once. Also for the

@@ -48,6 +48,7 @@ extension WeatherLoop {
         // first tick: ``tookOver(_:error:)``). The link is made after the first state file written, so it
         // never points at nothing.
         if let takenOver, let cacheFile {
+            cacheWriter?.noteWritten()
             effects.append(.takeOver(snapshot(at: now), into: cacheFile, from: takenOver))
         }
         publish(at: now)
@@ -55,7 +56,9 @@ extension WeatherLoop {
         startTicking()
     }
 
-    /// Stops ticking, has the fetch in flight cancelled, and writes the final state file; the cache write
+    /// Stops ticking, has the fetch in flight cancelled, and writes the final state file and the cache, which
+    /// then say when the daemon stopped (a cache that does not was left by a run that was killed: the next
+    /// start counts the request it may have had in flight); the cache write
     /// in progress, if any, ends on its own (``WeatherLoop/isFinished`` says when). A cache write that
     /// hangs on a dead disk is waited for until ``WeatherService``'s task is cancelled: the
     /// `ServiceGroup`'s maximum graceful shutdown duration. Before ``start(_:)`` there is nothing to stop.
@@ -74,7 +77,11 @@ extension WeatherLoop {
         journal(.notice, "stopping", metadata: ["message_id": "\(MessageID.stopping)"])
         effects.append(.stopTimers)
         if planner.inFlight != nil || alertPlanner.isPolling { effects.append(.cancelFetch) }
-        effects.append(.writeState(snapshot(at: environment.now()), textfile: configuration.prometheusTextfile))
+        let now = environment.now()
+        stoppedAt = now.wall
+        let final = snapshot(at: now)
+        effects.append(.writeState(final, textfile: configuration.prometheusTextfile))
+        saveCache(at: now, snapshot: final)
     }
 
     /// Applies a new configuration (SIGHUP) at once: locations that stay at the same place keep their

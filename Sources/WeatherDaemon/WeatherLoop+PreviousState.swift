@@ -16,6 +16,7 @@ extension WeatherLoop {
                 continue
             case .loaded(let snapshot):
                 restore(snapshot, from: found.path, at: now)
+                if found.isCache, snapshot.daemon.stoppedAt == nil { chargeRequestLostInFlight(at: now) }
                 guard !found.isCache, cacheFile != nil, found.path != stateFile?.path, found.isRegularFile else {
                     return nil
                 }
@@ -45,6 +46,17 @@ extension WeatherLoop {
             .error,
             "\(what) was corrupt (\(reason)); moved aside to \(place)",
             metadata: [isCache ? "weather.cache_file" : "weather.state_file": "\(path)"]
+        )
+    }
+
+    /// The cache does not say that its run stopped: it was killed (or crashed, or the power went) and may
+    /// have had a request in flight, which is counted now. The cache holds it from this run's first write,
+    /// before its first request.
+    private func chargeRequestLostInFlight(at now: Moment) {
+        planner.chargeRequestLostInFlight(at: now)
+        journal(
+            .notice,
+            "the previous run did not stop: one request it may have had in flight is counted in the quota windows"
         )
     }
 

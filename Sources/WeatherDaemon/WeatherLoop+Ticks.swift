@@ -27,10 +27,13 @@ extension WeatherLoop {
         }
     }
 
-    /// Has `order` fetched; its end comes back as ``ServiceEvent/fetched(_:_:)``. The request is counted
-    /// in the quota ledger now, so the cache gets it now: a kill -9 during the request still counts it.
+    /// Has `order` fetched; its end comes back as ``ServiceEvent/fetched(_:_:)``. The request is counted in
+    /// the quota ledger now and reaches the cache with its result. A kill -9 before that loses it from the
+    /// cache, and the next start counts it, because the cache does not say that the daemon stopped; the
+    /// first request of a run writes the cache first, so that the cache stops saying so (an earlier run's
+    /// clean stop) before any request of this run.
     private func startFetch(_ order: FetchOrder) {
-        saveCache(at: environment.now())
+        if cacheWriter?.hasWritten == false { saveCache(at: environment.now()) }
         effects.append(.fetch(order, provider: provider, geocoder: geocoder))
     }
 
@@ -77,12 +80,11 @@ extension WeatherLoop {
         // snapshot does not show the fetch in flight, so abandoning the next one leaves it as it is).
         let shown = snapshot(at: now)
         publish(shown)
-        // The result reaches the cache with the next request's save when one follows at once.
+        saveCache(at: now, snapshot: shown)
         if let next = plan.next, lifecycle != .stopping {
             startFetch(next)
-        } else {
-            if plan.next != nil { planner.abandonFetch() }
-            saveCache(at: now, snapshot: shown)
+        } else if plan.next != nil {
+            planner.abandonFetch()
         }
     }
 
@@ -218,6 +220,7 @@ extension WeatherLoop {
             ),
             shown: &shownForecasts
         )
+        snapshot.daemon.stoppedAt = stoppedAt
         addAlerts(to: &snapshot, at: now)
         return snapshot
     }

@@ -140,6 +140,8 @@ public final class WeatherLoop {
     /// takes it.
     var alertMemory = AlertPlanner.Memory()
     var startedAt: Timestamp
+    /// When the loop stopped (nil: it runs); the files written from then on say so.
+    var stoppedAt: Timestamp?
     var effects: [Effect] = []
     /// The last tick, on the uptime clock.
     var lastTickAt: Double?

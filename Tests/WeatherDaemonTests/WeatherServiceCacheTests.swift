@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import StateStore
 import Testing
 import WeatherCore
@@ -72,6 +73,71 @@ struct WeatherServiceCacheTests {
             }
         )
         await second.stop()
+    }
+
+    /// A stopped run's cache says when it stopped; a killed run's (left running here, as `kill -9` leaves it)
+    /// does not, and the next start counts one more request of a fetch's weight: the one it may have had in
+    /// flight. A stopped run costs nothing more.
+    @Test(arguments: [true, false])
+    func aStartCountsTheRequestAKilledRunMayHaveHadInFlight(stopped: Bool) async throws {
+        let directory = TemporaryDirectory("weatherd-cache-stopped")
+        let first = ServiceHarness(refresh: .auto, directory: directory)
+        let cache = try #require(first.cacheFile)
+        await first.start()
+        await first.tick()  // Berlin, fetched
+        if stopped { await first.stop() }
+        let left = try cache.read().daemon
+        #expect((left.stoppedAt != nil) == stopped)
+        #expect(left.quota.day.used > 0)
+
+        let second = ServiceHarness(refresh: .auto, directory: directory)
+        await second.start()
+        // London's and New York's next fetch weigh what Berlin's first did.
+        #expect(try second.readState().daemon.quota.day.used == (stopped ? 1 : 2) * left.quota.day.used)
+        let said = second.log.entries.contains { $0.message.hasPrefix("the previous run did not stop") }
+        #expect(said == !stopped)
+        await second.stop()
+        #expect(try cache.read().daemon.stoppedAt != nil)
+    }
+
+    /// A request reaches the cache with its result (one durable write a fetch), not when it is sent; the
+    /// first request of a run is the exception, so that the cache stops saying the previous run stopped. A
+    /// request in flight when the run is killed is counted by the next start.
+    @Test func aRequestReachesTheCacheWithItsResultAndAKilledRunsWithTheNextStart() async throws {
+        let directory = TemporaryDirectory("weatherd-cache-in-flight")
+        // A pool of its own, one thread: a job submitted after the writes runs after them.
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        let stopped = ServiceHarness(refresh: .auto, directory: directory, threadPool: pool)
+        let cache = try #require(stopped.cacheFile)
+        await stopped.start()
+        await stopped.stop()
+        #expect(try cache.read().daemon.stoppedAt != nil)
+
+        let run = ServiceHarness(refresh: .auto, directory: directory, threadPool: pool)
+        let gate = Gate()
+        defer { gate.open() }
+        run.provider.script("london", .blocked(gate, then: .success(ScriptedProvider.defaultWeather)))
+        await run.start()
+        await run.tickWithoutWaiting()  // Berlin: the run's first request writes the cache before it goes
+        #expect(await run.provider.waitForCalls(1))
+        try await pool.runIfActive {}  // every write asked for so far has ended
+        #expect(try cache.read().daemon.stoppedAt == nil)
+        await run.settle()  // Berlin's result, written
+        let oneFetch = try cache.read().daemon.quota.day.used
+        run.clock.advance(seconds: 10)
+        await run.tickWithoutWaiting()  // London: its request hangs
+        #expect(await run.provider.waitForCalls(2))
+        try await pool.runIfActive {}
+        let written = try cache.read().daemon
+        #expect(written.requests == 1)  // London's request is not in the cache
+        #expect(written.quota.day.used == oneFetch)
+
+        // Killed now (the run is left as it is): the next start counts London's request.
+        let next = ServiceHarness(refresh: .auto, directory: directory, threadPool: pool)
+        await next.start()
+        #expect(try next.readState().daemon.quota.day.used == 2 * oneFetch)
+        await next.stop()
     }
 
     /// A directory where an earlier version ran: its state file in `lib/` (the state directory), no cache.

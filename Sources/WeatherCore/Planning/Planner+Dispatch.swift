@@ -41,6 +41,14 @@ extension Planner {
         return order
     }
 
+    /// Counts one request of the largest weight a location's next fetch has, in the current quota windows:
+    /// at start, for the request that a run which did not stop (kill -9, a crash, a power cut) may have
+    /// had in flight, which its cache could not hold (docs/state-file.md "The durable cache").
+    public mutating func chargeRequestLostInFlight(at now: Moment) {
+        let largest = records.map { weight(ofNextFetchOf: $0, at: now) }.max() ?? 0
+        ledger.charge(largest, at: apiTime(at: now))
+    }
+
     /// Enforces the pause and the quota limits on a fetch of `record` at `now`: returns why it must wait
     /// (nil: it may go). A quota window the fetch would take over its limit starts a hold of every request
     /// until the window resets, plus a random spread, and is reported once per window.

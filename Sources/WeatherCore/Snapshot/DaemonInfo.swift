@@ -46,6 +46,9 @@ public struct DaemonInfo: Sendable, Hashable {
     public var display: DisplaySettings?
     /// Locations whose rain episode has been announced (docs/forecast.md "Nowcast"), kept across restarts.
     public var rainEpisodes: [String]?
+    /// When the daemon stopped (SIGTERM, SIGINT), in the files written from then on; nil while it runs. A
+    /// cache without it was left by a run that did not stop (docs/state-file.md "The durable cache").
+    public var stoppedAt: Timestamp?
 
     /// The API's clock as this record left it: its samples, else its offset alone (none: the host's).
     public var apiClock: APIClock {
