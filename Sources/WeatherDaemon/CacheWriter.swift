@@ -7,15 +7,17 @@ import WeatherCore
 /// newer one. A value the loop owns; the write itself runs off the loop's thread (``writeBlocking(_:to:logger:)``
 /// on a thread of the runner's pool), so an `fsync` that stalls (tens of milliseconds on a busy disk, far more
 /// on a dying SD card) delays the cache, not the next tick or the watchdog. The loop hands it a snapshot
-/// only on the events that change what must survive a restart (a request, its result, a pause's start
-/// or end, a reload that drops locations), never because time passed. Failures are logged once per kind
+/// only on the events that change what must survive a restart (a request's result, a pause's start or
+/// end, a reload that drops locations, the stop, a run's first request), never because time passed.
+/// Failures are logged once per kind
 /// of failure, and the recovery once.
 struct CacheWriter {
     let file: StateFile
     private let logger: Logger
     /// When the write in progress began, on the uptime clock; nil: none runs.
     private(set) var writingSince: Double?
-    /// Whether a snapshot of this run has been handed over to be written.
+    /// Whether a snapshot of this run is on the disk (a write ended without error): until then the cache
+    /// there may still say that the previous run stopped.
     private(set) var hasWritten = false
     private var waiting: StateSnapshot?
     private var failure: FileSystemError?
@@ -31,7 +33,6 @@ struct CacheWriter {
     /// Takes `snapshot`; returns it when it is to be written now, nil when it waits for the write in
     /// progress.
     mutating func submit(_ snapshot: StateSnapshot, at uptime: Double) -> StateSnapshot? {
-        hasWritten = true
         guard writingSince == nil else {
             waiting = snapshot
             return nil
@@ -51,12 +52,6 @@ struct CacheWriter {
         return next
     }
 
-    /// Records that a snapshot of this run is written outside the queue (at start, when an earlier version's
-    /// state file is taken over).
-    mutating func noteWritten() {
-        hasWritten = true
-    }
-
     /// Logs how a write ended (nil: written): a failure once per kind, and the recovery once. Also for the
     /// write outside the queue, at start (``WeatherLoop/Effect/takeOver(_:into:from:)``).
     mutating func record(_ error: FileSystemError?) {
@@ -73,6 +68,7 @@ struct CacheWriter {
             }
             failure = error
         } else {
+            hasWritten = true
             if let previous = failure {
                 logger.notice(
                     "cache written again after: \(previous)",

@@ -48,7 +48,6 @@ extension WeatherLoop {
         // first tick: ``tookOver(_:error:)``). The link is made after the first state file written, so it
         // never points at nothing.
         if let takenOver, let cacheFile {
-            cacheWriter?.noteWritten()
             effects.append(.takeOver(snapshot(at: now), into: cacheFile, from: takenOver))
         }
         publish(at: now)

@@ -15,8 +15,7 @@ extension WeatherLoop {
             case .missing:
                 continue
             case .loaded(let snapshot):
-                restore(snapshot, from: found.path, at: now)
-                if found.isCache, snapshot.daemon.stoppedAt == nil { chargeRequestLostInFlight(at: now) }
+                restore(snapshot, from: found.path, isCache: found.isCache, at: now)
                 guard !found.isCache, cacheFile != nil, found.path != stateFile?.path, found.isRegularFile else {
                     return nil
                 }
@@ -49,20 +48,20 @@ extension WeatherLoop {
         )
     }
 
-    /// The cache does not say that its run stopped: it was killed (or crashed, or the power went) and may
-    /// have had a request in flight, which is counted now. The cache holds it from this run's first write,
-    /// before its first request.
-    private func chargeRequestLostInFlight(at now: Moment) {
-        planner.chargeRequestLostInFlight(at: now)
-        journal(
-            .notice,
-            "the previous run did not stop: one request it may have had in flight is counted in the quota windows"
-        )
-    }
-
-    private func restore(_ previous: StateSnapshot, from path: String, at now: Moment) {
+    /// Restores `previous`, read from `path`. A cache that does not say that its run stopped was left by a
+    /// run that was killed (or crashed, or lost its power), which may have had a request in flight: that
+    /// request is counted now, and reaches the disk with this run's first write of the cache, which is
+    /// asked for before its first request.
+    private func restore(_ previous: StateSnapshot, from path: String, isCache: Bool, at now: Moment) {
         let events = planner.restore(from: previous, at: now)
         journal(.info, "previous state loaded", metadata: ["weather.previous_state": "\(path)"])
+        if isCache, previous.daemon.stoppedAt == nil {
+            planner.chargeRequestLostInFlight(at: now)
+            journal(
+                .notice,
+                "the previous run did not stop: one request it may have had in flight is counted in the quota windows"
+            )
+        }
         log(events)
         // A saved pause dropped at start must not come back at the next one.
         if events.contains(where: \.changesDurableState) { saveCache(at: now) }

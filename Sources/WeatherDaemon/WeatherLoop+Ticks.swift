@@ -29,9 +29,10 @@ extension WeatherLoop {
 
     /// Has `order` fetched; its end comes back as ``ServiceEvent/fetched(_:_:)``. The request is counted in
     /// the quota ledger now and reaches the cache with its result. A kill -9 before that loses it from the
-    /// cache, and the next start counts it, because the cache does not say that the daemon stopped; the
-    /// first request of a run writes the cache first, so that the cache stops saying so (an earlier run's
-    /// clean stop) before any request of this run.
+    /// cache, and the next start counts it, because the cache does not say that the daemon stopped. Until a
+    /// write of this run has ended, the cache on the disk may still say so (an earlier run's stop), so a
+    /// request then asks for a write first. It does not wait for it: a disk that hangs must not stop the
+    /// fetching. A kill in the few milliseconds before that write lands loses the count of that request.
     private func startFetch(_ order: FetchOrder) {
         if cacheWriter?.hasWritten == false { saveCache(at: environment.now()) }
         effects.append(.fetch(order, provider: provider, geocoder: geocoder))
@@ -183,8 +184,8 @@ extension WeatherLoop {
         }
     }
 
-    /// Hands the current state to the cache writer (docs/state-file.md: on a request, its result, a pause's start or
-    /// end, a reload that drops locations; never because time passed).
+    /// Hands the current state to the cache writer (docs/state-file.md: on a request's result, a pause's start
+    /// or end, a reload that drops locations, the stop, a run's first request; never because time passed).
     func saveCache(at now: Moment, snapshot known: StateSnapshot? = nil) {
         guard let file = cacheFile, let next = cacheWriter?.submit(known ?? snapshot(at: now), at: now.uptime) else {
             return

@@ -28,7 +28,7 @@ struct Weatherd: AsyncParsableCommand {
 @main
 enum Main {
     static func main() {
-        // One event loop (the HTTP client's, and where `run`'s tasks run) and one thread for blocking work
+        // One event loop (the HTTP client's, where `run`'s requests run) and one thread for blocking work
         // (the durable writes of the cache, the geocoding and the alerts, one after the other): a command
         // has one request in flight at most, and the writes are few and short; NIO's default of one of each
         // per core gave the daemon two threads more that never had work. Set before anything uses NIO's

@@ -100,6 +100,30 @@ struct WeatherServiceCacheTests {
         #expect(try cache.read().daemon.stoppedAt != nil)
     }
 
+    /// A start that writes the cache at once (here: a pause that lay beyond its limit, dropped) writes the
+    /// request it counts for a killed run with it, and that write is the run's first.
+    @Test func theStartsOwnWriteHoldsTheRequestCountedForAKilledRun() async throws {
+        let directory = TemporaryDirectory("weatherd-cache-killed-pause")
+        let first = ServiceHarness(refresh: .auto, directory: directory)
+        let cache = try #require(first.cacheFile)
+        await first.start()
+        await first.tick()  // Berlin, fetched
+        await first.stop()
+        // As a killed run would have left it, with a pause of no known cause, which a start drops.
+        var left = try cache.read()
+        left.daemon.stoppedAt = nil
+        left.daemon.backoffUntil = first.clock.now.adding(seconds: 86_400)
+        left.daemon.backoffCause = nil
+        try cache.write(left)
+
+        let second = ServiceHarness(refresh: .auto, directory: directory)
+        await second.start()
+        await second.settle()
+        #expect(try cache.read().daemon.backoffUntil == nil)
+        #expect(try cache.read().daemon.quota.day.used == 2 * left.daemon.quota.day.used)
+        await second.stop()
+    }
+
     /// A request reaches the cache with its result (one durable write a fetch), not when it is sent; the
     /// first request of a run is the exception, so that the cache stops saying the previous run stopped. A
     /// request in flight when the run is killed is counted by the next start.
@@ -138,6 +162,7 @@ struct WeatherServiceCacheTests {
         await next.start()
         #expect(try next.readState().daemon.quota.day.used == 2 * oneFetch)
         await next.stop()
+        try await pool.shutdownGracefully()
     }
 
     /// A directory where an earlier version ran: its state file in `lib/` (the state directory), no cache.
