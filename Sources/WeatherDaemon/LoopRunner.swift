@@ -164,8 +164,9 @@ public final class LoopRunner {
             ticker = nil
             watchdogTicker?.stop()
             watchdogTicker = nil
-        case .writeCache(let snapshot, let file):
-            let text = cacheEncoder.encodedBytes(snapshot)
+        case .writeCache(let snapshot, let file, let sameAsStateFile):
+            let written = sameAsStateFile ? output?.takeEncoded() : nil
+            let text = written ?? cacheEncoder.encodedBytes(snapshot)
             let logger = logger
             startDurableWrite(to: file.path) { skipped in
                 .cacheWritten(skipped ?? CacheWriter.writeBlocking(text, to: file, logger: logger))

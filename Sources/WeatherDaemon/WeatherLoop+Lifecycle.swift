@@ -80,7 +80,7 @@ extension WeatherLoop {
         stoppedAt = now.wall
         let final = snapshot(at: now)
         effects.append(.writeState(final, textfile: configuration.prometheusTextfile))
-        saveCache(at: now, snapshot: final)
+        saveCache(at: now, published: final)
     }
 
     /// Applies a new configuration (SIGHUP) at once: locations that stay at the same place keep their

@@ -81,7 +81,7 @@ extension WeatherLoop {
         // snapshot does not show the fetch in flight, so abandoning the next one leaves it as it is).
         let shown = snapshot(at: now)
         publish(shown)
-        saveCache(at: now, snapshot: shown)
+        saveCache(at: now, published: shown)
         if let next = plan.next, lifecycle != .stopping {
             startFetch(next)
         } else if plan.next != nil {
@@ -185,12 +185,12 @@ extension WeatherLoop {
     }
 
     /// Hands the current state to the cache writer (docs/state-file.md: on a request's result, a pause's start
-    /// or end, a reload that drops locations, the stop, a run's first request; never because time passed).
-    func saveCache(at now: Moment, snapshot known: StateSnapshot? = nil) {
-        guard let file = cacheFile, let next = cacheWriter?.submit(known ?? snapshot(at: now), at: now.uptime) else {
-            return
-        }
-        effects.append(.writeCache(next, to: file))
+    /// or end, a reload that drops locations, the stop, a run's first request; never because time passed);
+    /// `published`: the snapshot the state file was just asked to hold, whose bytes the runner then has.
+    func saveCache(at now: Moment, published: StateSnapshot? = nil) {
+        guard let file = cacheFile, let next = cacheWriter?.submit(published ?? snapshot(at: now), at: now.uptime)
+        else { return }
+        effects.append(.writeCache(next, to: file, sameAsStateFile: published != nil))
     }
 
     /// The end of the cache write at start that took over an earlier version's state file at `path`: once
@@ -205,7 +205,7 @@ extension WeatherLoop {
         guard let file = cacheFile, let next = cacheWriter?.finished(error, at: environment.now().uptime) else {
             return
         }
-        effects.append(.writeCache(next, to: file))
+        effects.append(.writeCache(next, to: file, sameAsStateFile: false))
     }
 
     /// The state file's content at `now`.

@@ -91,7 +91,9 @@ public final class WeatherLoop {
         /// A request (and a geocoding first, when the order says so); its end comes back as ``ServiceEvent/fetched(_:_:)``.
         case fetch(FetchOrder, provider: any WeatherProviding, geocoder: (any GeocodingProviding)?)
         /// A durable write of the cache; its end comes back as ``ServiceEvent/cacheWritten(_:)``.
-        case writeCache(StateSnapshot, to: StateFile)
+        /// `sameAsStateFile`: the snapshot is the one of the ``writeState(_:textfile:)`` just before, whose
+        /// bytes the cache takes as they are (encoded once, not twice).
+        case writeCache(StateSnapshot, to: StateFile, sameAsStateFile: Bool)
         /// A durable write of the cache at start, at once, on the loop's thread: an earlier version's state
         /// file at the path `from` was taken over into `snapshot`. Its end comes back at once as
         /// ``ServiceEvent/tookOver(_:error:)``, before the first state file is written.

@@ -28,6 +28,9 @@ struct WeatherServiceCacheTests {
         #expect(Self.inode(cache.path) == nil)  // nothing new to keep yet
         for _ in 0..<3 { await h.advanceAndTick() }  // each location fetched once
         #expect(try cache.read().daemon.fetchesOK == 3)
+        // The last fetch's result, in both files: the cache takes the state file's bytes as they are.
+        let files = [cache.path, h.stateFile.path].map { FileManager.default.contents(atPath: $0) }
+        #expect(files[0] != nil && files[0] == files[1])
         let written = Self.inode(cache.path)
         #expect(written != nil)
 
