@@ -7,10 +7,10 @@ import WeatherCore
 /// newer one. A value the loop owns; the write itself runs off the loop's thread (``writeBlocking(_:to:logger:)``
 /// on a thread of the runner's pool), so an `fsync` that stalls (tens of milliseconds on a busy disk, far more
 /// on a dying SD card) delays the cache, not the next tick or the watchdog. The loop hands it a snapshot
-/// only on the events that change what must survive a restart (a request's result, a pause's start or
-/// end, a reload that drops locations, the stop, a run's first request), never because time passed.
-/// Failures are logged once per kind
-/// of failure, and the recovery once.
+/// only on the events that change what must survive a restart (a request's result, a pause's or a rain
+/// episode's start or end, a pause dropped at start, a reload that drops locations, the stop, a request
+/// before the run's first write landed), never because time passed. Failures are logged once per kind of
+/// failure, and the recovery once.
 struct CacheWriter {
     let file: StateFile
     private let logger: Logger

@@ -38,10 +38,10 @@ public final class LoopRunner {
     /// The state file and the textfile, replaced at the end of every tick and fetch on this thread, without
     /// `fsync` (the state file is on tmpfs: a copy in memory and a rename).
     private var output: StateOutput?
-    /// Encodes the cache's snapshots, here on the loop's thread, before the durable write goes to the
-    /// pool: an encoder value copies the entries of the locations unchanged since its previous write, so
-    /// the write after a fetch encodes one location's entry again, not the whole file. Encoding each from
-    /// scratch on the pool was a third of a fetch's instructions (callgrind, 10 ms ticks).
+    /// Encodes the cache's snapshots that the state file did not just hold (a fetch's result and the stop
+    /// take the state file's bytes: ``StateOutput/takeEncoded()``), here on the loop's thread, before the
+    /// durable write goes to the pool: an encoder value copies the entries of the locations unchanged since
+    /// its previous write.
     private var cacheEncoder = StateEncoder()
 
     /// Whether `run` has not started yet, runs, or has returned: a request or poll asked for before it

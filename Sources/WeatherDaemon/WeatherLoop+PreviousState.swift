@@ -15,11 +15,12 @@ extension WeatherLoop {
             case .missing:
                 continue
             case .loaded(let snapshot):
-                restore(snapshot, from: found.path, isCache: found.isCache, at: now)
-                guard !found.isCache, cacheFile != nil, found.path != stateFile?.path, found.isRegularFile else {
-                    return nil
-                }
-                return found.path
+                let takenOver =
+                    !found.isCache && cacheFile != nil && found.path != stateFile?.path && found.isRegularFile
+                // Taken over, the snapshot goes into the cache at once, on this thread (``Effect/takeOver``): a
+                // save of the restore beside it would write the same temporary file from the pool.
+                restore(snapshot, from: found.path, isCache: found.isCache, saving: !takenOver, at: now)
+                return takenOver ? found.path : nil
             case .corrupt(let reason, let movedTo):
                 journalCorrupt(found.path, isCache: found.isCache, reason: reason, movedTo: movedTo)
             case .unreadable(let error) where found.isCache:
@@ -48,11 +49,12 @@ extension WeatherLoop {
         )
     }
 
-    /// Restores `previous`, read from `path`. A cache that does not say that its run stopped was left by a
+    /// Restores `previous`, read from `path`, and saves the cache when what it held changed at once (and
+    /// `saving`). A cache that does not say that its run stopped was left by a
     /// run that was killed (or crashed, or lost its power), which may have had a request in flight: that
     /// request is counted now, and reaches the disk with this run's first write of the cache, which is
     /// asked for before its first request.
-    private func restore(_ previous: StateSnapshot, from path: String, isCache: Bool, at now: Moment) {
+    private func restore(_ previous: StateSnapshot, from path: String, isCache: Bool, saving: Bool, at now: Moment) {
         let events = planner.restore(from: previous, at: now)
         journal(.info, "previous state loaded", metadata: ["weather.previous_state": "\(path)"])
         if isCache, previous.daemon.stoppedAt == nil {
@@ -64,7 +66,7 @@ extension WeatherLoop {
         }
         log(events)
         // A saved pause dropped at start must not come back at the next one.
-        if events.contains(where: \.changesDurableState) { saveCache(at: now) }
+        if saving, events.contains(where: \.changesDurableState) { saveCache(at: now) }
     }
 
     /// Replaces an earlier version's state file `oldPath`, now taken over into `cachePath`, with a link to

@@ -127,12 +127,12 @@ struct WeatherServiceCacheTests {
         await second.stop()
     }
 
-    /// A request reaches the cache with its result (one durable write a fetch), not when it is sent; the
-    /// first request of a run is the exception, so that the cache stops saying the previous run stopped. A
-    /// request in flight when the run is killed is counted by the next start.
-    @Test func aRequestReachesTheCacheWithItsResultAndAKilledRunsWithTheNextStart() async throws {
-        let directory = TemporaryDirectory("weatherd-cache-in-flight")
-        // A pool of its own, one thread: a job submitted after the writes runs after them.
+    /// A directory where a run stopped (its cache says so), and a one-thread pool of its own for the next
+    /// runs' writes: a job submitted to it after the writes runs after them.
+    private static func afterAStoppedRun(
+        _ name: String
+    ) async throws -> (TemporaryDirectory, NIOThreadPool, StateFile) {
+        let directory = TemporaryDirectory(name)
         let pool = NIOThreadPool(numberOfThreads: 1)
         pool.start()
         let stopped = ServiceHarness(refresh: .auto, directory: directory, threadPool: pool)
@@ -140,7 +140,14 @@ struct WeatherServiceCacheTests {
         await stopped.start()
         await stopped.stop()
         #expect(try cache.read().daemon.stoppedAt != nil)
+        return (directory, pool, cache)
+    }
 
+    /// A request reaches the cache with its result (one durable write a fetch), not when it is sent; the
+    /// first request of a run is the exception, so that the cache stops saying the previous run stopped. A
+    /// request in flight when the run is killed is counted by the next start.
+    @Test func aRequestReachesTheCacheWithItsResultAndAKilledRunsWithTheNextStart() async throws {
+        let (directory, pool, cache) = try await Self.afterAStoppedRun("weatherd-cache-in-flight")
         let run = ServiceHarness(refresh: .auto, directory: directory, threadPool: pool)
         let gate = Gate()
         defer { gate.open() }
@@ -165,6 +172,28 @@ struct WeatherServiceCacheTests {
         await next.start()
         #expect(try next.readState().daemon.quota.day.used == 2 * oneFetch)
         await next.stop()
+        try await pool.shutdownGracefully()
+    }
+
+    /// A run's first write that fails (here: a directory where its temporary file goes) does not count: the
+    /// next request asks for a write again, so the cache stops saying that the previous run stopped.
+    @Test func aFailedFirstWriteLeavesItToTheNextRequest() async throws {
+        let (directory, pool, cache) = try await Self.afterAStoppedRun("weatherd-cache-first-write-fails")
+        let run = ServiceHarness(refresh: .auto, directory: directory, threadPool: pool)
+        let blocker = AtomicFile.temporaryPrefix(for: cache.path) + String(getpid())
+        try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
+        let gate = Gate()
+        defer { gate.open() }
+        run.provider.script("london", .blocked(gate, then: .success(ScriptedProvider.defaultWeather)))
+        await run.start()
+        await run.tick()  // Berlin: its writes, before the request and with its result, fail
+        #expect(try cache.read().daemon.stoppedAt != nil)
+        try FileManager.default.removeItem(atPath: blocker)
+        run.clock.advance(seconds: 10)
+        await run.tickWithoutWaiting()  // London: a write asked for first; its request hangs
+        #expect(await run.provider.waitForCalls(2))
+        try await pool.runIfActive {}
+        #expect(try cache.read().daemon.stoppedAt == nil)
         try await pool.shutdownGracefully()
     }
 
