@@ -16,15 +16,15 @@ import Glibc
 /// in the timer's handler, on the main thread, with no hop and no thread started; an event from elsewhere
 /// (a fetch's end, a signal) is handed to the main queue first.
 ///
-/// Timers are started and stopped at once (and, at start, the durable write that takes an earlier version's
-/// state file over, before the first tick). Durable writes start at once too, on a thread of NIO's
-/// blocking-I/O pool, and their ends come back through the main queue: no task, no hop through the
+/// Timers are started and stopped at once (and, at start, the durable write that takes an earlier
+/// version's state file over, before the first tick). Durable writes start at once too, on a thread of
+/// NIO's blocking-I/O pool, and their ends come back through the main queue: no task, no hop through the
 /// network's event loop. Requests and alert polls are asynchronous, so they run as child tasks of
 /// ``run(signals:)``, in a task group that stopping cancels, on the request executor (the network's event
 /// loop in `weatherd run`, so the HTTP client's work needs no hop), and their ends come back through the
 /// main queue; `run`'s task (on the main queue in `weatherd run`, ``MainQueueTaskExecutor``) is woken
-/// through an `AsyncStream` only when there is such work to start. Tests drive this same runner with manual timers and an injected clock,
-/// and wait for its work with ``settle(fetchesOnly:)``.
+/// through an `AsyncStream` only when there is such work to start. Tests drive this same runner with
+/// manual timers and an injected clock, and wait for its work with ``settle(fetchesOnly:)``.
 @MainActor
 public final class LoopRunner {
     private let loop: WeatherLoop

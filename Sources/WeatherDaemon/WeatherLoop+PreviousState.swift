@@ -50,10 +50,10 @@ extension WeatherLoop {
     }
 
     /// Restores `previous`, read from `path`, and saves the cache when what it held changed at once (and
-    /// `saving`). A cache that does not say that its run stopped was left by a
-    /// run that was killed (or crashed, or lost its power), which may have had a request in flight: that
-    /// request is counted now, and reaches the disk with this run's first write of the cache, which is
-    /// asked for before its first request.
+    /// `saving`). A cache that does not say that its run stopped was left by a run that was killed (or
+    /// crashed, or lost its power), which may have had a request in flight: that request is counted now,
+    /// and reaches the disk with this run's first write of the cache, which is asked for before its first
+    /// request.
     private func restore(_ previous: StateSnapshot, from path: String, isCache: Bool, saving: Bool, at now: Moment) {
         let events = planner.restore(from: previous, at: now)
         journal(.info, "previous state loaded", metadata: ["weather.previous_state": "\(path)"])

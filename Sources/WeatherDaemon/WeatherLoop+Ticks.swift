@@ -27,12 +27,13 @@ extension WeatherLoop {
         }
     }
 
-    /// Has `order` fetched; its end comes back as ``ServiceEvent/fetched(_:_:)``. The request is counted in
-    /// the quota ledger now and reaches the cache with its result. A kill -9 before that loses it from the
-    /// cache, and the next start counts it, because the cache does not say that the daemon stopped. Until a
-    /// write of this run has ended without error, the cache on the disk may still say so (an earlier run's
-    /// stop), so a request then asks for a write first. It does not wait for it: a disk that hangs must not stop the
-    /// fetching. A kill in the few milliseconds before that write lands loses the count of that request.
+    /// Has `order` fetched; its end comes back as ``ServiceEvent/fetched(_:_:)``. The request is counted
+    /// in the quota ledger now and reaches the cache with its result. A kill -9 before that loses it from
+    /// the cache, and the next start counts it, because the cache does not say that the daemon stopped.
+    /// Until a write of this run has ended without error, the cache on the disk may still say so (an
+    /// earlier run's stop), so a request then asks for a write first. It does not wait for it: a disk
+    /// that hangs must not stop the fetching. A kill in the few milliseconds before that write lands
+    /// loses the count of that request.
     private func startFetch(_ order: FetchOrder) {
         if cacheWriter?.hasWritten == false { saveCache(at: environment.now()) }
         effects.append(.fetch(order, provider: provider, geocoder: geocoder))
@@ -184,10 +185,10 @@ extension WeatherLoop {
         }
     }
 
-    /// Hands the current state to the cache writer (docs/state-file.md: on a request's result, a pause's or a
-    /// rain episode's start or end, a reload that drops locations, the stop, a request before the run's
-    /// first write landed; never because time passed);
-    /// `published`: the snapshot the state file was just asked to hold, whose bytes the runner then has.
+    /// Hands the current state to the cache writer (docs/state-file.md: on a request's result, a pause's
+    /// or a rain episode's start or end, a reload that drops locations, the stop, a request before the
+    /// run's first write landed; never because time passed); `published`: the snapshot the state file was
+    /// just asked to hold, whose bytes the runner then has.
     func saveCache(at now: Moment, published: StateSnapshot? = nil) {
         guard let file = cacheFile, let next = cacheWriter?.submit(published ?? snapshot(at: now), at: now.uptime)
         else { return }
