@@ -42,7 +42,7 @@ extension StateDocument.HourEntry {
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.DayEntry {
     /// The day as the value of `key` (`today`), or as an element of an array (nil).
-    func write(_ key: String?, to json: inout JSONWriter) {
+    func write(_ key: StaticString?, to json: inout JSONWriter) {
         json.beginObject(key)
         if let category { json.string("category", category.rawValue) }
         if let condition { json.string("condition", condition.rawValue) }

@@ -28,7 +28,7 @@ extension StateDocument {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.Daemon {
-    fileprivate func write(_ key: String, to json: inout JSONWriter) {
+    fileprivate func write(_ key: StaticString, to json: inout JSONWriter) {
         json.beginObject(key)
         if let api_clock_offset_seconds { json.number("api_clock_offset_seconds", api_clock_offset_seconds) }
         if let api_clock_samples {
@@ -73,7 +73,7 @@ extension StateDocument.Daemon {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.Window {
-    fileprivate func write(_ key: String, to json: inout JSONWriter) {
+    fileprivate func write(_ key: StaticString, to json: inout JSONWriter) {
         json.beginObject(key)
         json.number("limit", limit)
         json.string("resets_at", resets_at)

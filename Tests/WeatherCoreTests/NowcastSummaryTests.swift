@@ -216,6 +216,13 @@ struct NowcastSummaryTests {
         // Rain that has passed by 14:20 leaves the summary of what is still coming.
         let passing = Self.summary(Self.steps(wetAt: [1, 2, 3, 4, 5]), at: "14:20:00")
         #expect(passing.summary == "dry for 40 min")
+        // A shower after the steps that are over (13:00 to 13:15 at 13:20) ends where it ends: at 14:45,
+        // before the last step. Steps in any order say the same.
+        let late = Self.steps(wetAt: [6, 7])
+        let shower = Self.summary(late, at: "13:20:00")
+        #expect(shower.summary == "rain in 55 min")
+        #expect(shower.rainEndsAt == Self.time("14:45:00"))
+        #expect(Self.summary(late.reversed(), at: "13:20:00") == shower)
         // Nothing coming at all: no summary.
         #expect(NowcastSummary(steps: Self.steps(wetAt: [8]), unit: .mm, at: Self.time("15:00:00")) == nil)
         #expect(NowcastSummary(steps: [], unit: .mm, at: Self.time("13:00:00")) == nil)
