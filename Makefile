@@ -41,7 +41,7 @@ COMPLETIONSDIR := .build/completions
 # failure names its source line through the #expect macros, not DWARF, and the clean build of the
 # dependencies (AsyncHTTPClient, NIO, BoringSSL) spends much of its time writing and linking it.
 # Each module is compiled whole (-wmo, still -Onone): one compiler job a module instead of one a batch of
-# files that each parse the whole module again. A clean build with tests took 424 s against 526-543 s
+# files that each parse the whole module again. A clean build with tests took 424-480 s against 526-543 s
 # file by file on the 2-core machine; an incremental build then compiles a changed module whole.
 # -num-threads 2 keeps one object file a source file, which the build's link steps expect. The same flags
 # everywhere, so make ci builds once.
