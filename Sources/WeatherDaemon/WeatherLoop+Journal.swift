@@ -13,14 +13,12 @@ extension WeatherLoop {
 
     /// The location fields every per-tick entry carries.
     private func locationMetadata(_ location: Location, tick: Int) -> Logger.Metadata {
-        var metadata: Logger.Metadata = [
-            "weather.location": "\(location.id)",
-            "weather.location_name": "\(location.name)",
-            "weather.rotation_index": "\(tick)",
-        ]
-        // Room for a weather entry's fields (about 20): grown from 3, the dictionary was copied over
+        // Room for a weather entry's fields (up to 22): grown from 3, the dictionary was copied over
         // several times each tick (callgrind).
-        metadata.reserveCapacity(24)
+        var metadata = Logger.Metadata(minimumCapacity: 24)
+        metadata["weather.location"] = "\(location.id)"
+        metadata["weather.location_name"] = "\(location.name)"
+        metadata["weather.rotation_index"] = "\(tick)"
         if location.hasCoordinates {
             metadata["weather.latitude"] = "\(location.latitude)"
             metadata["weather.longitude"] = "\(location.longitude)"

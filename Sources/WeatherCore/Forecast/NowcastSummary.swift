@@ -81,8 +81,8 @@ extension NowcastSummary {
         )
     }
 
-    /// The steps after `now`, in time order. The decoder keeps only blocks whose times increase, so this
-    /// is a slice of `steps` without a copy: filtering and sorting them anew was half of what the
+    /// The steps after `now`, in time order. The decoder keeps only blocks whose times increase (steps
+    /// read back from a state file are checked here), so this is mostly a slice of `steps` without a copy: filtering and sorting them anew was half of what the
     /// summaries cost, which every tick pays twice for each location (callgrind).
     private static func coming(_ steps: [NowcastStep], after now: Timestamp) -> ArraySlice<NowcastStep> {
         let increasing = zip(steps, steps.dropFirst()).allSatisfy { $0.time < $1.time }
