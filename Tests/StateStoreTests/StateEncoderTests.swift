@@ -218,6 +218,15 @@ struct StateEncoderTests {
         JSONWriter.appendEscaped("a\"b\\c\n\r\t\u{01}\u{7F}\u{2028}\u{2029}€…/", to: &output)
         #expect(String(decoding: output, as: UTF8.self) == #""a\"b\\c\n\r\t\u0001\u007f\u2028\u2029€…/""#)
     }
+
+    @Test("a key is written as it is only when it needs no escaping (checked in debug builds)")
+    func keysNeedNoEscaping() {
+        #expect(JSONWriter.needsNoEscaping("wind_speed_10m"))
+        #expect(!JSONWriter.needsNoEscaping("a\"b"))
+        #expect(!JSONWriter.needsNoEscaping("a\\b"))
+        #expect(!JSONWriter.needsNoEscaping("a\nb"))
+        #expect(!JSONWriter.needsNoEscaping("zürich"))
+    }
 }
 
 /// The state file's text is written by hand from ``StateDocument`` (for speed, see its `write(to:)`);
