@@ -44,13 +44,14 @@ COMPLETIONSDIR := .build/completions
 # files that each parse the whole module again. A clean build with tests took 424-480 s against 526-543 s
 # file by file on the 2-core machine; an incremental build then compiles a changed module whole.
 # -num-threads 2 keeps one object file a source file, which the build's link steps expect. The same flags
-# everywhere, so make ci builds once.
+# everywhere, so make ci builds once: scripts/test asks for them (make debug-flags), and a plain
+# `swift build` would build the same tree again with other flags (make debug is the one to use).
 DEBUG_FLAGS := -debug-info-format none -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc 2
 RELEASE_BIN := .build/release/weatherd
 DEB_PACKAGES := libsystemd-dev libyaml-dev pkg-config
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: all build link-order-input deps run test format lint install uninstall clean check-systemd bench completions deb soak fleet fuzz check-deb ci
+.PHONY: all build debug debug-flags link-order-input deps run test format lint install uninstall clean check-systemd bench completions deb soak fleet fuzz check-deb ci
 
 all: build
 
@@ -109,6 +110,14 @@ run: deps
 
 test: deps
 	scripts/test
+
+# The debug build, tests included, that make test, soak and fleet use (and the scripts' hints name).
+debug: deps
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
+
+# Prints DEBUG_FLAGS, for scripts/test: one list of the debug build's flags.
+debug-flags:
+	@echo $(DEBUG_FLAGS)
 
 # 100,000 ticks at 1 ms against a loopback server mixing every fault (about 2 minutes): the process
 # stays up, memory and file descriptors stay flat, the counters add up (scripts/soak).

@@ -17,7 +17,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 bin=${1:-.build/debug/weatherd}
-[ -x "$bin" ] || { echo "check-docs: $bin missing; run swift build first" >&2; exit 2; }
+[ -x "$bin" ] || { echo "check-docs: $bin missing; run make debug first" >&2; exit 2; }
 
 passed=0
 failed=0

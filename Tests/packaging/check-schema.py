@@ -40,7 +40,7 @@ def main():
     bin_dir = pathlib.Path(args.bin_dir)
     for tool in ("weatherd", "fake-open-meteo"):
         if not os.access(bin_dir / tool, os.X_OK):
-            print(f"check-schema: {bin_dir / tool} missing; run `swift build` first", file=sys.stderr)
+            print(f"check-schema: {bin_dir / tool} missing; run `make debug` first", file=sys.stderr)
             return 2
 
     try:

@@ -58,7 +58,7 @@ e2e_require_binaries() {
     for binary in "$weatherd_binary" "$fake_binary"; do
         if [ ! -x "$binary" ]; then
             echo "$e2e_name: $binary is not an executable; build it first:" >&2
-            echo "  swift build --product weatherd && swift build --product fake-open-meteo" >&2
+            echo "  make debug" >&2
             exit 2
         fi
     done
