@@ -2,6 +2,7 @@
 #
 #   make run                  run the daemon in the foreground on the embedded defaults
 #   make test                 run the whole test suite
+#   make debug                the debug build, tests included, that test, soak and fleet use
 #   make fleet                20 daemons behind the shipped nginx cache (about 4 minutes; in ci, not in test)
 #   make build                release build (.build/release/weatherd)
 #   sudo make install         binary, unit, sysusers entry, journal catalog, default config
@@ -109,13 +110,13 @@ run: deps
 	$(SWIFT) run weatherd run $(ARGS)
 
 test: deps
-	scripts/test
+	WEATHERD_DEBUG_FLAGS='$(DEBUG_FLAGS)' scripts/test
 
 # The debug build, tests included, that make test, soak and fleet use (and the scripts' hints name).
 debug: deps
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 
-# Prints DEBUG_FLAGS, for scripts/test: one list of the debug build's flags.
+# Prints DEBUG_FLAGS, for scripts/test run by hand: one list of the debug build's flags.
 debug-flags:
 	@echo $(DEBUG_FLAGS)
 
