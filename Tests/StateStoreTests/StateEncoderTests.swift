@@ -226,6 +226,10 @@ struct StateEncoderTests {
         #expect(!JSONWriter.needsNoEscaping("a\\b"))
         #expect(!JSONWriter.needsNoEscaping("a\nb"))
         #expect(!JSONWriter.needsNoEscaping("zürich"))
+        // The ends of printable ASCII pass; the characters just outside them do not.
+        #expect(JSONWriter.needsNoEscaping(" ~"))
+        #expect(!JSONWriter.needsNoEscaping("a\u{7F}"))
+        #expect(!JSONWriter.needsNoEscaping("a\u{1F}"))
     }
 }
 
