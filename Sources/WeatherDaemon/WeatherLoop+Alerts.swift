@@ -69,7 +69,7 @@ extension WeatherLoop {
             log(events)
             saveAlerts()
         }
-        for order in alertPlanner.due(at: now.wall) { effects.append(.pollAlerts(order, poller: poller)) }
+        for order in alertPlanner.startDuePolls(at: now.wall) { effects.append(.pollAlerts(order, poller: poller)) }
     }
 
     /// Records how a poll ended; the state file shows a change at once. A poll cancelled by stopping is

@@ -66,7 +66,7 @@ func alertDay(
     var failed = 0
     for tick in 0..<ticks {
         let now = midnight.adding(seconds: Double(tick) * interval)
-        for order in planner.due(at: now) {
+        for order in planner.startDuePolls(at: now) {
             let outcome = await client.poll(order)
             polls[order.feed.key, default: 0] += 1
             if case .failed = outcome.result { failed += 1 }

@@ -27,28 +27,28 @@ struct AlertPlannerTests {
 
     @Test func theFirstPollsOfOneSourceSpreadOverItsPeriod() {
         var planner = Self.planner()
-        let first = planner.due(at: Self.start)
+        let first = planner.startDuePolls(at: Self.start)
         #expect(first.map(\.feed.key) == ["dwd 52.52,13.41", "nws 40.7128,-74.006"])
         _ = planner.finish(first[1], AlertPollOutcome(.answered([:])), at: Self.later(1))
         // Boston, the second of two NWS points: half of NWS's 5 minutes later.
-        #expect(planner.due(at: Self.later(149)).isEmpty)
-        #expect(planner.due(at: Self.later(150)).map(\.feed.key) == ["nws 42.3601,-71.0589"])
+        #expect(planner.startDuePolls(at: Self.later(149)).isEmpty)
+        #expect(planner.startDuePolls(at: Self.later(150)).map(\.feed.key) == ["nws 42.3601,-71.0589"])
     }
 
     @Test func aPollInFlightHoldsItsHost() throws {
         var planner = Self.planner([Self.newYork, Self.boston])
-        let first = try #require(planner.due(at: Self.start).first)
-        #expect(planner.due(at: Self.later(200)).isEmpty, "Boston is due, but New York's poll is in flight")
+        let first = try #require(planner.startDuePolls(at: Self.start).first)
+        #expect(planner.startDuePolls(at: Self.later(200)).isEmpty, "Boston is due, but New York's poll is in flight")
         _ = planner.finish(first, AlertPollOutcome(.answered([:])), at: Self.later(201))
-        #expect(planner.due(at: Self.later(210)).map(\.feed.key) == ["nws 42.3601,-71.0589"])
+        #expect(planner.startDuePolls(at: Self.later(210)).map(\.feed.key) == ["nws 42.3601,-71.0589"])
     }
 
     @Test func oneHostForAllSourcesServesThemInTurn() {
         var planner = Self.planner(host: { _ in "lookalike" })
-        let first = planner.due(at: Self.start)
+        let first = planner.startDuePolls(at: Self.start)
         #expect(first.count == 1)
         _ = planner.finish(first[0], AlertPollOutcome(.answered([:])), at: Self.later(1))
-        #expect(planner.due(at: Self.later(10)).count == 1)
+        #expect(planner.startDuePolls(at: Self.later(10)).count == 1)
     }
 
     @Test(arguments: [(Alert.Source.nws, 300.0), (.metno, 600), (.dwd, 600), (.meteoalarm, 1800)])
@@ -59,19 +59,19 @@ struct AlertPlannerTests {
         planner.configure([(location, AlertTarget.choose(location.alerts, for: location, placeCountryCode: nil))]) {
             $0.rawValue
         }
-        let order = try #require(planner.due(at: Self.start).first)
+        let order = try #require(planner.startDuePolls(at: Self.start).first)
         _ = planner.finish(order, AlertPollOutcome(.answered([:])), at: Self.start)
         let next = try #require(planner.memory.feeds[order.feed.key]?.nextPollAt)
         let wait = next.seconds(since: Self.start)
         #expect(wait > period && wait < period * 1.1)
         #expect(wait != wait.rounded(), "jittered to a fraction of a second: never on the minute")
-        #expect(planner.due(at: next.adding(seconds: -1)).isEmpty)
-        #expect(planner.due(at: next).count == 1)
+        #expect(planner.startDuePolls(at: next.adding(seconds: -1)).isEmpty)
+        #expect(planner.startDuePolls(at: next).count == 1)
     }
 
     @Test func cachingHeadersLongerThanThePeriodPushTheNextPoll() throws {
         var planner = Self.planner([Self.berlin])
-        let order = try #require(planner.due(at: Self.start).first)
+        let order = try #require(planner.startDuePolls(at: Self.start).first)
         _ = planner.finish(order, AlertPollOutcome(.answered([:]), freshForSeconds: 3600), at: Self.start)
         let next = try #require(planner.memory.feeds[order.feed.key]?.nextPollAt)
         #expect(next.seconds(since: Self.start) >= 2400, "held to 4 periods")
@@ -84,7 +84,7 @@ struct AlertPlannerTests {
         var now = Self.start
         // Ten hours of ticks: a Bright Sky point is asked every 10 min at the most, here every 40.
         while now < Self.later(36_000) {
-            for order in planner.due(at: now) {
+            for order in planner.startDuePolls(at: now) {
                 polls += 1
                 _ = planner.finish(order, AlertPollOutcome(.answered([:]), freshForSeconds: freshFor), at: now)
             }
@@ -99,7 +99,7 @@ struct AlertPlannerTests {
         // Strasbourg lies in the bounding box of Germany: auto picks Bright Sky, which answers 404.
         let strasbourg = Location(name: "Strasbourg", latitude: 48.5734, longitude: 7.7521)
         var planner = Self.planner([strasbourg])
-        let order = try #require(planner.due(at: Self.start).first)
+        let order = try #require(planner.startDuePolls(at: Self.start).first)
         let notFound = FetchError(kind: .http, message: "HTTP 404", httpStatus: 404)
         #expect(
             planner.finish(order, AlertPollOutcome(.failed(notFound)), at: Self.start) == [
@@ -107,14 +107,14 @@ struct AlertPlannerTests {
             ]
         )
         #expect(planner.alerts(for: "strasbourg", at: Self.start) == nil)
-        #expect(planner.due(at: Self.later(86_400)).isEmpty)
+        #expect(planner.startDuePolls(at: Self.later(86_400)).isEmpty)
         // Remembered across a restart; a source set by hand is asked whatever it answers.
         var restarted = Self.planner([strasbourg], memory: planner.memory)
-        #expect(restarted.due(at: Self.later(10)).isEmpty)
+        #expect(restarted.startDuePolls(at: Self.later(10)).isEmpty)
         var chosen = strasbourg
         chosen.alerts = .source(.dwd)
         var manual = Self.planner([chosen], memory: planner.memory)
-        let again = try #require(manual.due(at: Self.later(10)).first)
+        let again = try #require(manual.startDuePolls(at: Self.later(10)).first)
         let events = manual.finish(again, AlertPollOutcome(.failed(notFound)), at: Self.later(10))
         #expect(events == [.pollFailed(again.feed, notFound, failures: 1)])
     }
@@ -122,16 +122,16 @@ struct AlertPlannerTests {
     @Test func aRestartSendsBackTheLastModifiedItKept() throws {
         let oslo = Location(name: "Oslo", latitude: 59.9139, longitude: 10.7522)
         var planner = Self.planner([oslo])
-        let first = try #require(planner.due(at: Self.start).first)
+        let first = try #require(planner.startDuePolls(at: Self.start).first)
         _ = planner.finish(first, AlertPollOutcome(.answered([:]), lastModified: "LM"), at: Self.start)
         var restarted = Self.planner([oslo], memory: planner.memory)
-        #expect(restarted.due(at: Self.later(700)).first?.ifModifiedSince == "LM")
+        #expect(restarted.startDuePolls(at: Self.later(700)).first?.ifModifiedSince == "LM")
     }
 
     @Test func notCoveredIsRememberedWhileTheLocationIsUnresolved() throws {
         let strasbourg = Location(name: "Strasbourg", latitude: 48.5734, longitude: 7.7521)
         var planner = Self.planner([strasbourg])
-        let order = try #require(planner.due(at: Self.start).first)
+        let order = try #require(planner.startDuePolls(at: Self.start).first)
         let notFound = FetchError(kind: .http, message: "HTTP 404", httpStatus: 404)
         _ = planner.finish(order, AlertPollOutcome(.failed(notFound)), at: Self.start)
         // Restarted with the name only (its coordinates not known yet), then resolved.
@@ -143,16 +143,16 @@ struct AlertPlannerTests {
         restarted.configure([(strasbourg, AlertTarget.choose(.auto, for: strasbourg, placeCountryCode: nil))]) {
             $0.rawValue + ".example"
         }
-        #expect(restarted.due(at: Self.later(60)).isEmpty)
+        #expect(restarted.startDuePolls(at: Self.later(60)).isEmpty)
     }
 
     @Test func anAbandonedPollIsNotRepeatedRightAfterARestart() throws {
         var planner = Self.planner([Self.newYork])
-        let order = try #require(planner.due(at: Self.start).first)
+        let order = try #require(planner.startDuePolls(at: Self.start).first)
         planner.abandon(order, at: Self.later(1))
         var restarted = Self.planner([Self.newYork], memory: planner.memory)
-        #expect(restarted.due(at: Self.later(10)).isEmpty)
-        #expect(restarted.due(at: Self.later(301)).count == 1)
+        #expect(restarted.startDuePolls(at: Self.later(10)).isEmpty)
+        #expect(restarted.startDuePolls(at: Self.later(301)).count == 1)
     }
 
     @Test func failuresBackOffThenTurnStaleAndRecover() throws {
@@ -160,7 +160,7 @@ struct AlertPlannerTests {
         var now = Self.start
         var waits: [Double] = []
         for failures in 1...4 {
-            let order = try #require(planner.due(at: now).first)
+            let order = try #require(planner.startDuePolls(at: now).first)
             let events = planner.finish(
                 order,
                 AlertPollOutcome(.failed(FetchError(kind: .unavailable, message: "503"))),
@@ -175,7 +175,7 @@ struct AlertPlannerTests {
             now = next
         }
         #expect(waits == [1, 2, 4, 4])
-        let order = try #require(planner.due(at: now).first)
+        let order = try #require(planner.startDuePolls(at: now).first)
         let events = planner.finish(order, AlertPollOutcome(.answered([:])), at: now)
         #expect(events == [.pollRecovered(order.feed, failures: 4)])
         #expect(planner.alerts(for: "new-york", at: now)?.stale == false)
@@ -184,7 +184,7 @@ struct AlertPlannerTests {
     @Test(arguments: [(120.0, 300.0), (900, 900), (99_999, 1200)])
     func retryAfterIsKeptWithinOneToFourPeriods(retryAfter: Double, expected: Double) throws {
         var planner = Self.planner([Self.newYork])
-        let order = try #require(planner.due(at: Self.start).first)
+        let order = try #require(planner.startDuePolls(at: Self.start).first)
         let error = FetchError(kind: .rateLimited, message: "429", httpStatus: 429, retryAfterSeconds: retryAfter)
         _ = planner.finish(order, AlertPollOutcome(.failed(error)), at: Self.start)
         let next = try #require(planner.memory.feeds[order.feed.key]?.nextPollAt)
@@ -195,10 +195,10 @@ struct AlertPlannerTests {
     @Test func aFailedPollKeepsTheWarningsUntilTheirEnd() throws {
         var planner = Self.planner([Self.newYork])
         let warning = AlertChainSamples.alert("w1", ends: "2026-11-24T18:00:00Z")
-        let first = try #require(planner.due(at: Self.start).first)
+        let first = try #require(planner.startDuePolls(at: Self.start).first)
         let started = planner.finish(first, AlertPollOutcome(.answered(["new-york": [warning]])), at: Self.start)
         #expect(started == [.alert(locationID: "new-york", .started(warning))])
-        let second = try #require(planner.due(at: Self.later(400)).first)
+        let second = try #require(planner.startDuePolls(at: Self.later(400)).first)
         _ = planner.finish(
             second,
             AlertPollOutcome(.failed(FetchError(kind: .invalidResponse, message: "HTML"))),
@@ -217,12 +217,12 @@ struct AlertPlannerTests {
         let oslo = Location(name: "Oslo", latitude: 59.9139, longitude: 10.7522)
         var planner = Self.planner([oslo])
         let open = AlertChainSamples.alert("m1", source: .metno, onset: "2026-11-24T10:00:00Z", ends: nil)
-        let first = try #require(planner.due(at: Self.start).first)
+        let first = try #require(planner.startDuePolls(at: Self.start).first)
         #expect(first.feed.source == .metno)
         #expect(first.ifModifiedSince == nil)
         let modified = "Tue, 24 Nov 2026 11:00:00 GMT"
         _ = planner.finish(first, AlertPollOutcome(.answered(["oslo": [open]]), lastModified: modified), at: Self.start)
-        let second = try #require(planner.due(at: Self.later(700)).first)
+        let second = try #require(planner.startDuePolls(at: Self.later(700)).first)
         #expect(second.ifModifiedSince == modified)
         #expect(planner.finish(second, AlertPollOutcome(.unchanged), at: Self.later(700)).isEmpty)
         // Listed again by the 304: its 24 h without an end count from there.
@@ -230,11 +230,11 @@ struct AlertPlannerTests {
         #expect(chain.lastListed == Self.later(700))
         #expect(planner.alerts(for: "oslo", at: Self.later(700))?.fetchedAt == Self.later(700))
         // An answer without Last-Modified forgets it; so does a second location joining the feed.
-        let third = try #require(planner.due(at: Self.later(1400)).first)
+        let third = try #require(planner.startDuePolls(at: Self.later(1400)).first)
         _ = planner.finish(third, AlertPollOutcome(.answered(["oslo": [open]])), at: Self.later(1400))
-        #expect(planner.due(at: Self.later(2100)).first?.ifModifiedSince == nil)
+        #expect(planner.startDuePolls(at: Self.later(2100)).first?.ifModifiedSince == nil)
         var sharing = Self.planner([oslo], memory: planner.memory)
-        let fourth = try #require(sharing.due(at: Self.later(2800)).first)
+        let fourth = try #require(sharing.startDuePolls(at: Self.later(2800)).first)
         _ = sharing.finish(fourth, AlertPollOutcome(.unchanged, lastModified: modified), at: Self.later(2800))
         sharing.configure([
             (oslo, AlertTarget(source: .metno)),
@@ -243,7 +243,7 @@ struct AlertPlannerTests {
                 AlertTarget(source: .metno)
             ),
         ]) { $0.rawValue }
-        #expect(sharing.due(at: Self.later(3500)).first?.ifModifiedSince == nil)
+        #expect(sharing.startDuePolls(at: Self.later(3500)).first?.ifModifiedSince == nil)
     }
 
     @Test func oneMeteoAlarmFeedServesEveryLocationOfItsCountry() throws {
@@ -252,7 +252,7 @@ struct AlertPlannerTests {
         var lyon = Location(name: "Lyon", latitude: 45.764, longitude: 4.8357, countryCode: "FR")
         lyon.alerts = .auto
         var planner = Self.planner([paris, lyon])
-        let orders = planner.due(at: Self.start)
+        let orders = planner.startDuePolls(at: Self.start)
         #expect(orders.count == 1)
         let feed = try #require(orders.first?.feed)
         #expect(feed.key == "meteoalarm france")
@@ -263,24 +263,24 @@ struct AlertPlannerTests {
     @Test func aRestartWithTheMemoryCostsNoPollAndAnnouncesNothingAgain() throws {
         var planner = Self.planner([Self.newYork])
         let warning = AlertChainSamples.alert("w1", ends: "2026-11-24T18:00:00Z")
-        let order = try #require(planner.due(at: Self.start).first)
+        let order = try #require(planner.startDuePolls(at: Self.start).first)
         _ = planner.finish(order, AlertPollOutcome(.answered(["new-york": [warning]])), at: Self.start)
         var restarted = Self.planner([Self.newYork], memory: planner.memory)
-        #expect(restarted.due(at: Self.later(60)).isEmpty)
+        #expect(restarted.startDuePolls(at: Self.later(60)).isEmpty)
         #expect(restarted.advance(to: Self.later(60)).isEmpty)
         #expect(restarted.alerts(for: "new-york", at: Self.later(60))?.items == [warning])
     }
 
     @Test func aWallClockGoneBackMakesTheFeedDue() throws {
         var planner = Self.planner([Self.newYork])
-        let order = try #require(planner.due(at: Self.start).first)
+        let order = try #require(planner.startDuePolls(at: Self.start).first)
         _ = planner.finish(order, AlertPollOutcome(.answered([:])), at: Self.start)
-        #expect(planner.due(at: Self.later(-86_400)).count == 1)
+        #expect(planner.startDuePolls(at: Self.later(-86_400)).count == 1)
     }
 
     @Test func aReloadKeepsWhatStaysAndForgetsTheRest() throws {
         var planner = Self.planner([Self.berlin, Self.newYork])
-        for order in planner.due(at: Self.start) {
+        for order in planner.startDuePolls(at: Self.start) {
             _ = planner.finish(order, AlertPollOutcome(.answered([:])), at: Self.start)
         }
         var moved = Self.berlin
@@ -288,7 +288,7 @@ struct AlertPlannerTests {
         planner.configure([(moved, nil), (Self.newYork, AlertTarget(source: .nws))]) { $0.rawValue }
         #expect(planner.memory.feeds.keys.sorted() == ["nws 40.7128,-74.006"])
         #expect(planner.alerts(for: "berlin", at: Self.start) == nil)
-        #expect(planner.due(at: Self.later(10)).isEmpty)
+        #expect(planner.startDuePolls(at: Self.later(10)).isEmpty)
     }
 }
 

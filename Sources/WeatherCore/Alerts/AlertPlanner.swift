@@ -4,7 +4,7 @@
 /// - Each feed is asked at most once per its source's period (``Alert/Source/pollPeriodSeconds``), never
 ///   before its answer's caching headers allow, plus a jitter of up to a tenth of the period, so that feeds
 ///   drift apart and no poll is on the minute.
-/// - One poll at a time per host, and at most one new poll per host per call of ``due(at:)`` (the daemon
+/// - One poll at a time per host, and at most one new poll per host per call of ``startDuePolls(at:)`` (the daemon
 ///   calls it once a tick): the first polls of N locations of one source come a tick apart, not in one
 ///   second.
 /// - A failed poll backs off: the period, then twice, then four times it; a `Retry-After` is kept, bounded
@@ -162,10 +162,11 @@ public struct AlertPlanner: Sendable {
         }
     }
 
-    /// The polls due at `now`: every feed whose next poll has come (or was never set), at most one per host
-    /// and none on a host with a poll in flight. Each is in flight until ``finish(_:_:at:)`` or
-    /// ``abandon(_:)``. A next poll more than 5 periods away means the wall clock went back: it is due.
-    public mutating func due(at now: Timestamp) -> [AlertPollOrder] {
+    /// Starts the polls due at `now` and returns them: every feed whose next poll has come (or was never
+    /// set), at most one per host and none on a host with a poll in flight. Each is in flight until
+    /// ``finish(_:_:at:)`` or ``abandon(_:)``. A next poll more than 5 periods away means the wall clock
+    /// went back: it is due.
+    public mutating func startDuePolls(at now: Timestamp) -> [AlertPollOrder] {
         var busy = Set(inFlight.values)
         var orders: [AlertPollOrder] = []
         for feed in feeds where memory.feeds[feed.key]?.nextPollAt == nil {
