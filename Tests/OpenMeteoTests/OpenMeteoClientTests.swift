@@ -28,7 +28,7 @@ struct OpenMeteoClientTests {
         }
     }
 
-    @Test func requestCarriesExactlyTheSpecQueryAndUserAgent() async throws {
+    @Test func requestCarriesExactlyTheDocumentedQueryAndUserAgent() async throws {
         try await withClient(FakeOpenMeteoServer.realistic) { server, client in
             let weather = try await fetch(client).get()
             #expect(weather.code == WMOCode(FakeOpenMeteoServer.weatherCode(forLatitude: 52.52)))

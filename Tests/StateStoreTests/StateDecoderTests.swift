@@ -35,7 +35,7 @@ struct StateDecoderTests {
         }
     }
 
-    @Test func decodesTheSpecTextWithDefaultsForLaterAdditions() throws {
+    @Test func decodesTheDocumentedExampleWithDefaultsForLaterAdditions() throws {
         let snapshot = try decode(DocumentedExample.json)
         // The documented example (docs/state-file.md) has no timeout_seconds or stale_after_seconds (additions of weatherd's).
         var expected = DocumentedExample.snapshot

@@ -52,7 +52,7 @@ struct ForecastBlocksWeightTests {
     }
 
     /// docs/forecast.md: 384 × 1.1 + 4 × 24 × 0.5 + 4 × 5 × 0.8 ≈ 486 weighted calls a day at the defaults.
-    @Test func theSpecDefaultsCostAbout486CallsADay() {
+    @Test func theDefaultsCostAbout486CallsADay() {
         let settings = ForecastSettings()
         let plain = ForecastBlocks(nowcast: settings.nowcast).weight
         let hourly = ForecastBlocks(hours: settings.hours + 1, nowcast: settings.nowcast).weight - plain

@@ -31,7 +31,7 @@ struct TemplateTests {
         #expect(try Template(parsing: "{{name}}").parts == [.literal("{name}")])
     }
 
-    @Test func everyPlaceholderOfTheSpecIsKnown() throws {
+    @Test func everyDocumentedPlaceholderIsKnown() throws {
         let names = [
             "icon", "name", "id", "temperature", "apparent_temperature", "unit", "condition", "description",
             "humidity", "wind_speed", "wind_unit", "wind_direction", "wind_arrow", "high", "low",
