@@ -9,11 +9,10 @@ import WeatherCore
 /// on a dying SD card) delays the cache, not the next tick or the watchdog. The loop hands it a snapshot
 /// only on the events that change what must survive a restart (a request's result, a pause's or a rain
 /// episode's start or end, a pause dropped at start, a reload that drops locations, the stop, a request
-/// before the run's first write landed), never because time passed. Failures are logged once per kind of
-/// failure, and the recovery once.
+/// before the run's first write landed), never because time passed. It logs nothing itself: it hands the
+/// loop the journal entries to log, a failure once per kind and the recovery once.
 struct CacheWriter {
     let file: StateFile
-    private let logger: Logger
     /// When the write in progress began, on the uptime clock; nil: none runs.
     private(set) var writingSince: Double?
     /// Whether a snapshot of this run is on the disk (a write ended without error): until then the cache
@@ -22,9 +21,8 @@ struct CacheWriter {
     private var waiting: StateSnapshot?
     private var failure: FileSystemError?
 
-    init(file: StateFile, logger: Logger) {
+    init(file: StateFile) {
         self.file = file
-        self.logger = logger
     }
 
     /// Whether no write runs and none waits.
@@ -41,42 +39,45 @@ struct CacheWriter {
         return snapshot
     }
 
-    /// Records the end of the write in progress (`error` nil: written) and logs a failure or a recovery;
-    /// returns the snapshot that waited, to be written now.
-    mutating func finished(_ error: FileSystemError?, at uptime: Double) -> StateSnapshot? {
+    /// Ends the write in progress (`error` nil: written); returns the journal entry it calls for, if any
+    /// (``record(_:)``).
+    mutating func finishWrite(_ error: FileSystemError?) -> WeatherLoop.Effect? {
         writingSince = nil
-        record(error)
-        guard let next = waiting else { return nil }
+        return record(error)
+    }
+
+    /// Starts the write of the snapshot that waited for the one that ended, if any; returns it.
+    mutating func startWaitingWrite(at uptime: Double) -> StateSnapshot? {
+        guard writingSince == nil, let next = waiting else { return nil }
         waiting = nil
         writingSince = uptime
         return next
     }
 
-    /// Logs how a write ended (nil: written): a failure once per kind, and the recovery once. Also for the
-    /// write outside the queue, at start (``WeatherLoop/Effect/takeOver(_:into:from:)``).
-    mutating func record(_ error: FileSystemError?) {
+    /// Records how a write ended (nil: written); returns the journal entry to log: a failure once per kind,
+    /// and the recovery once. Also for the write outside the queue, at start
+    /// (``WeatherLoop/Effect/takeOver(_:into:from:)``).
+    mutating func record(_ error: FileSystemError?) -> WeatherLoop.Effect? {
+        defer { failure = error }
         if let error {
-            if failure?.condition != error.condition {
-                logger.error(
-                    "\(error); the previous cache stays",
-                    metadata: [
-                        "message_id": "\(MessageID.stateWrite)",
-                        "weather.cache_file": "\(file.path)",
-                        "weather.error": "\(error)",
-                    ]
-                )
-            }
-            failure = error
-        } else {
-            hasWritten = true
-            if let previous = failure {
-                logger.notice(
-                    "cache written again after: \(previous)",
-                    metadata: ["message_id": "\(MessageID.stateWrite)", "weather.cache_file": "\(file.path)"]
-                )
-            }
-            failure = nil
+            guard failure?.condition != error.condition else { return nil }
+            return .log(
+                .error,
+                "\(error); the previous cache stays",
+                metadata: [
+                    "message_id": "\(MessageID.stateWrite)",
+                    "weather.cache_file": "\(file.path)",
+                    "weather.error": "\(error)",
+                ]
+            )
         }
+        hasWritten = true
+        guard let previous = failure else { return nil }
+        return .log(
+            .notice,
+            "cache written again after: \(previous)",
+            metadata: ["message_id": "\(MessageID.stateWrite)", "weather.cache_file": "\(file.path)"]
+        )
     }
 
     // MARK: - The write

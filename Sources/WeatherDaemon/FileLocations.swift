@@ -1,4 +1,5 @@
-/// Where weatherd's files live (weatherd.conf(5), docs/state-file.md "Files", "Upgrade", "Readers").
+/// Where weatherd's files live (weatherd.conf(5); docs/state-file.md, "Files", "Upgrading from an earlier
+/// version" and "Readers").
 ///
 /// The state file changes every tick, so it lives in the runtime directory (tmpfs: a tick writes
 /// nothing to the disk); what must survive a restart or a power cut lives in the durable cache in the

@@ -23,8 +23,17 @@ import Glibc
 /// ``run(signals:)``, in a task group that stopping cancels, on the request executor (the network's event
 /// loop in `weatherd run`, so the HTTP client's work needs no hop), and their ends come back through the
 /// main queue; `run`'s task (on the main queue in `weatherd run`, ``MainQueueTaskExecutor``) is woken
-/// through an `AsyncStream` only when there is such work to start. Tests drive this same runner with
-/// manual timers and an injected clock, and wait for its work with ``settle(fetchesOnly:)``.
+/// through an `AsyncStream` only when there is such work to start, or when the loop has stopped. Tests
+/// drive this same runner with manual timers and an injected clock, and wait for its work with
+/// ``settle(requestsOnly:)``.
+///
+/// Which way each effect goes (``carryOut(_:)``):
+/// - at once, on this thread: timers, `sd_notify`, journal entries, the state file (whose end, written or
+///   not, is handed back to the loop before the next effect), the link of an earlier state file, and the
+///   take-over write at start (the one durable write on this thread: before the first tick, once);
+/// - on a thread of the blocking-I/O pool: the cache, geocoding and alerts cache writes, whose ends come
+///   back through the main queue;
+/// - queued for `run`'s task: requests (fetches, alert polls) and their cancellation.
 @MainActor
 public final class LoopRunner {
     private let loop: WeatherLoop
@@ -58,10 +67,11 @@ public final class LoopRunner {
     private var queued: [WeatherLoop.Effect] = []
     private let wake: AsyncStream<Void>.Continuation
     private let wakes: AsyncStream<Void>
-    /// Work asked for whose end has not been handled yet, and the fetches among it.
+    /// Work asked for whose end has not been handled yet, and the requests (fetches and alert polls)
+    /// among it.
     private var outstanding = 0
-    private var outstandingFetches = 0
-    private var waiters: [(fetchesOnly: Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    private var outstandingRequests = 0
+    private var waiters: [(requestsOnly: Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// A runner for `loop`, whose durable writes block a thread of `threadPool` and whose requests and polls
     /// run on `requestExecutor`.
@@ -82,7 +92,7 @@ public final class LoopRunner {
 
     /// Hands `event` to the loop: at once when called on the main queue (a timer's handler), else through
     /// it.
-    public nonisolated func receive(_ event: ServiceEvent) {
+    public nonisolated func post(_ event: ServiceEvent) {
         onMainQueue { $0.send(event) }
     }
 
@@ -148,17 +158,17 @@ public final class LoopRunner {
             output?.textfile = textfile
             return .stateWritten(output?.write(snapshot) ?? true)
         case .linkPreviousStateFile(let old, let statePath, let cachePath):
-            WeatherLoop.link(old, to: statePath, cache: cachePath, logger: logger)
+            Self.link(old, to: statePath, cache: cachePath, logger: logger)
         case .takeOver(let snapshot, let file, let path):
             // Before the first tick, on this thread: the earlier file becomes a link only once this is written.
             let error = CacheWriter.writeBlocking(cacheEncoder.encodedBytes(snapshot), to: file, logger: logger)
             return .tookOver(path, error: error)
         case .startTicks(let interval):
             ticker?.stop()
-            ticker = environment.ticks.start(interval: interval) { [self] missed in receive(.tick(missed: missed)) }
+            ticker = environment.ticks.start(interval: interval) { [self] missed in post(.tick(missed: missed)) }
         case .startWatchdog(let interval):
             watchdogTicker?.stop()
-            watchdogTicker = environment.watchdogTicks.start(interval: interval) { [self] _ in receive(.watchdog) }
+            watchdogTicker = environment.watchdogTicks.start(interval: interval) { [self] _ in post(.watchdog) }
         case .stopTimers:
             ticker?.stop()
             ticker = nil
@@ -175,12 +185,12 @@ public final class LoopRunner {
             startSave("cannot cache the resolved place", path: cache.path, ending: nil) { try cache.save(places) }
         case .saveAlerts(let memory, let cache):
             startSave("cannot save the alerts cache", path: cache.path, ending: .alertsSaved) { try cache.save(memory) }
-        case .fetch, .pollAlerts, .cancelFetch:
+        case .fetch, .pollAlerts, .cancelRequests:
             guard phase != .ended else { return nil }
-            let isRequest = if case .cancelFetch = effect { false } else { true }
+            let isRequest = if case .cancelRequests = effect { false } else { true }
             if isRequest {
                 outstanding += 1
-                outstandingFetches += 1
+                outstandingRequests += 1
             }
             queued.append(effect)
             wake.yield()
@@ -205,7 +215,7 @@ public final class LoopRunner {
                     FileSystemError(operation: "write", path: path, errno: ECANCELED)
                 }
             let event = write(skipped)
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.ended(event, fetch: false) } }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.ended(event, request: false) } }
         }
     }
 
@@ -232,29 +242,29 @@ public final class LoopRunner {
 
     /// The end of a piece of work: its event handed to the loop (what that asks for is counted before
     /// this work stops being), then the waiters told when nothing is left.
-    private func ended(_ event: ServiceEvent?, fetch: Bool) {
+    private func ended(_ event: ServiceEvent?, request: Bool) {
         // A durable write that outlived `run` (given up on cancellation) has no one left to tell.
         guard phase != .ended else { return }
         if let event { send(event) }
         outstanding -= 1
-        if fetch { outstandingFetches -= 1 }
+        if request { outstandingRequests -= 1 }
         resumeWaiters()
         if loop.isFinished { wake.yield() }
     }
 
     private func resumeWaiters() {
         waiters.removeAll { waiter in
-            guard outstanding == 0 || (waiter.fetchesOnly && outstandingFetches == 0) else { return false }
+            guard outstanding == 0 || (waiter.requestsOnly && outstandingRequests == 0) else { return false }
             waiter.continuation.resume()
             return true
         }
     }
 
-    /// Waits until every fetch and durable write asked for, and every one asked for at their ends, has
-    /// ended (with `fetchesOnly`, the fetches alone).
-    public func settle(fetchesOnly: Bool = false) async {
-        guard outstanding > 0, !(fetchesOnly && outstandingFetches == 0) else { return }
-        await withCheckedContinuation { waiters.append((fetchesOnly, $0)) }
+    /// Waits until every request and durable write asked for, and every one asked for at their ends, has
+    /// ended (with `requestsOnly`, the requests alone: fetches and alert polls).
+    public func settle(requestsOnly: Bool = false) async {
+        guard outstanding > 0, !(requestsOnly && outstandingRequests == 0) else { return }
+        await withCheckedContinuation { waiters.append((requestsOnly, $0)) }
     }
 
     /// Runs the work the loop asks for until the loop has finished (or the task is cancelled: the loop
@@ -269,7 +279,7 @@ public final class LoopRunner {
                         for await signal in signals {
                             switch signal {
                             case .sighup: self.onMainQueue { $0.reload() }
-                            case .sigusr1: self.receive(.refreshRequested)
+                            case .sigusr1: self.post(.refreshRequested)
                             default: break
                             }
                         }
@@ -284,20 +294,20 @@ public final class LoopRunner {
                             switch effect {
                             case .fetch(let order, let provider, let geocoder):
                                 fetches.addTask(executorPreference: requestExecutor) {
-                                    let outcome = await WeatherLoop.perform(
+                                    let outcome = await Self.perform(
                                         order,
                                         provider: provider,
                                         geocoder: geocoder
                                     )
                                     // Through the main queue: awaiting `ended` would hop back here afterwards.
-                                    self.onMainQueue { $0.ended(.fetched(order, outcome), fetch: true) }
+                                    self.onMainQueue { $0.ended(.fetched(order, outcome), request: true) }
                                 }
                             case .pollAlerts(let order, let poller):
                                 fetches.addTask(executorPreference: requestExecutor) {
                                     let outcome = await poller.poll(order)
-                                    self.onMainQueue { $0.ended(.alertsPolled(order, outcome), fetch: true) }
+                                    self.onMainQueue { $0.ended(.alertsPolled(order, outcome), request: true) }
                                 }
-                            case .cancelFetch:
+                            case .cancelRequests:
                                 fetches.cancelAll()
                             case .startTicks, .startWatchdog, .stopTimers, .notify, .log, .writeState,
                                 .linkPreviousStateFile, .takeOver, .writeCache, .saveGeocoding, .saveAlerts:
@@ -314,16 +324,16 @@ public final class LoopRunner {
                 background.cancelAll()
             }
         } onGracefulShutdown: {
-            self.receive(.shutdown)
+            self.post(.shutdown)
         }
         wake.finish()
         outstanding = 0
-        outstandingFetches = 0
+        outstandingRequests = 0
         resumeWaiters()
     }
 }
 
-/// Marks the main queue, so that ``LoopRunner/receive(_:)`` can tell a timer's handler (already on the
+/// Marks the main queue, so that ``LoopRunner/post(_:)`` can tell a timer's handler (already on the
 /// main queue) from an event of another thread without a check that traps.
 private let mainQueueKey: DispatchSpecificKey<Void> = {
     let key = DispatchSpecificKey<Void>()

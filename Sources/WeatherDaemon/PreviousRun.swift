@@ -1,9 +1,9 @@
 import StateStore
 import WeatherCore
 
-/// What the previous run left on the disk (docs/state-file.md "Files", "Upgrade"), and where the state file
-/// is, read by the loop's runner before the loop starts: ``WeatherLoop`` itself reads no file; it decides
-/// what to restore and what to say from what is read here.
+/// What the previous run left on the disk (docs/state-file.md, "Files" and "Upgrading from an earlier
+/// version"), and where the state file is, read by the loop's runner before the loop starts:
+/// ``WeatherLoop`` itself reads no file; it decides what to restore and what to say from what is read here.
 public struct PreviousRun: Sendable {
     /// One file looked at for the previous state, with what was found.
     public struct Found: Sendable {

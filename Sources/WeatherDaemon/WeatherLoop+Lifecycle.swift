@@ -63,10 +63,10 @@ extension WeatherLoop {
     /// `ServiceGroup`'s maximum graceful shutdown duration. Before ``start(_:)`` there is nothing to stop.
     func stop() {
         switch lifecycle {
-        case .stopping:
+        case .stopping, .stopped:
             return
         case .created:
-            lifecycle = .stopping
+            lifecycle = .stopped
             return
         case .starting, .running:
             lifecycle = .stopping
@@ -75,7 +75,7 @@ extension WeatherLoop {
         notify(.stopping)
         journal(.notice, "stopping", metadata: ["message_id": "\(MessageID.stopping)"])
         effects.append(.stopTimers)
-        if planner.inFlight != nil || alertPlanner.isPolling { effects.append(.cancelFetch) }
+        if planner.inFlight != nil || alertPlanner.isPolling { effects.append(.cancelRequests) }
         let now = environment.now()
         stoppedAt = now.wall
         let final = snapshot(at: now)
@@ -83,10 +83,21 @@ extension WeatherLoop {
         saveCache(at: now, published: final)
     }
 
-    /// Applies a new configuration (SIGHUP) at once: locations that stay at the same place keep their
-    /// data; new API settings build a new provider; a new interval restarts the timer.
-    func reload(_ newConfiguration: Configuration) {
+    /// SIGHUP: the configuration read again (or why it was refused), with the alerts cache when it turns
+    /// alerts on for the first time. Ignored while the loop does not tick.
+    func reload(_ read: Result<Configuration, ConfigError>, alertMemory memory: AlertPlanner.Memory?) {
         guard isTicking else { return }
+        if let memory, !alertMemoryLoaded { alertMemory = memory }
+        notify(.reloading)
+        switch read {
+        case .success(let configuration): apply(configuration)
+        case .failure(let error): rejectReload(error)
+        }
+    }
+
+    /// Applies a new configuration at once: locations that stay at the same place keep their data; new API
+    /// settings build a new provider; a new interval restarts the timer.
+    private func apply(_ newConfiguration: Configuration) {
         let old = configuration
         configuration = newConfiguration
         planner.reconfigure(locations: newConfiguration.locations, settings: newConfiguration.plannerSettings)
@@ -121,7 +132,7 @@ extension WeatherLoop {
     }
 
     /// Logs a rejected reload; the running configuration stays.
-    func rejectReload(_ error: ConfigError) {
+    private func rejectReload(_ error: ConfigError) {
         journal(
             .error,
             "configuration not reloaded, keeping the running one: \(error)",
@@ -149,14 +160,14 @@ extension WeatherLoop {
     }
 
     private func startWatchdog() {
-        guard let timeout = environment.notifier.watchdogTimeout else { return }
+        guard let timeout = watchdogTimeout else { return }
         effects.append(.startWatchdog(interval: timeout / 2))
     }
 
-    /// Pings the watchdog only while ticks keep coming: the deadline is an event of the loop, so a wedged
-    /// loop sends nothing, and a tick source that stopped firing is noticed by the tick age.
-    func watchdogCheck() {
-        guard isTicking, let timeout = environment.notifier.watchdogTimeout else { return }
+    /// Pings the watchdog, only while ticks keep coming: the deadline is an event of the loop, so a wedged
+    /// loop sends nothing, and a tick source that stopped firing is noticed by the tick age (said instead).
+    func pingWatchdog() {
+        guard isTicking, let timeout = watchdogTimeout else { return }
         let allowed = configuration.interval + timeout / 2
         let now = environment.now().uptime
         if let lastTickAt, now - lastTickAt > allowed.seconds {
@@ -189,7 +200,8 @@ extension WeatherLoop {
 
     // MARK: - Start
 
-    func notifyReadyOnce() {
+    /// Starting becomes running, with `READY=1`, at the first state file written (once).
+    func becomeReady() {
         guard lifecycle == .starting else { return }
         lifecycle = .running
         notify(.ready(status: statusLine()))

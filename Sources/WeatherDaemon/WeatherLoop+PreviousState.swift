@@ -2,8 +2,8 @@ import Logging
 import StateStore
 import WeatherCore
 
-/// What the previous run left (docs/state-file.md "Files", "Upgrade"): the cache, else an earlier state file, taken
-/// over and then replaced with a link to the state file.
+/// What the previous run left (docs/state-file.md, "Files" and "Upgrading from an earlier version"): the
+/// cache, else an earlier state file, taken over and then replaced with a link to the state file.
 extension WeatherLoop {
     /// Restores what the previous run left (read by the runner, ``PreviousRun``): the cache, else (an
     /// upgrade, or a cache lost) the first earlier state file that held a snapshot; says what was corrupt or
@@ -67,23 +67,5 @@ extension WeatherLoop {
         log(events)
         // A saved pause dropped at start must not come back at the next one.
         if saving, events.contains(where: \.changesDurableState) { saveCache(at: now) }
-    }
-
-    /// Replaces an earlier version's state file `oldPath`, now taken over into `cachePath`, with a link to
-    /// the state file at `statePath`, so readers configured with the old path keep working (for one
-    /// release). Run by the loop's runner (``Effect/linkPreviousStateFile(_:to:cache:)``).
-    nonisolated static func link(_ oldPath: String, to statePath: String, cache cachePath: String, logger: Logger) {
-        // A relative target would be read relative to the link's own directory.
-        guard statePath.hasPrefix("/") else { return }
-        do {
-            try StateFile(path: oldPath).replaceWithLink(to: statePath)
-            let text = "took the data of \(oldPath) over into \(cachePath); \(oldPath) is now a link to \(statePath)"
-            logger.notice(
-                "\(text)",
-                metadata: ["weather.state_file": "\(statePath)", "weather.previous_state_file": "\(oldPath)"]
-            )
-        } catch {
-            logger.error("cannot replace \(oldPath) with a link to \(statePath): \(error)")
-        }
     }
 }

@@ -83,57 +83,10 @@ extension WeatherLoop {
         let shown = snapshot(at: now)
         publish(shown)
         saveCache(at: now, published: shown)
-        if let next = plan.next, lifecycle != .stopping {
+        if let next = plan.next, isTicking {
             startFetch(next)
         } else if plan.next != nil {
             planner.abandonFetch()
-        }
-    }
-
-    /// Fetches `order`: resolves a name first when the location has no coordinates. Runs off the loop,
-    /// as a child task of ``LoopRunner/run(signals:)``.
-    public nonisolated static func perform(
-        _ order: FetchOrder,
-        provider: any WeatherProviding,
-        geocoder: (any GeocodingProviding)?
-    ) async -> FetchOutcome {
-        let started = ContinuousClock.now
-        var location = order.location
-        var place: Place?
-        do throws(FetchError) {
-            if order.geocode {
-                guard let geocoder else {
-                    throw FetchError(
-                        kind: .notFound,
-                        message: "\"\(location.name)\" has no coordinates and no geocoder"
-                    )
-                }
-                let found = try await geocoder.place(named: location.name, countryCode: location.countryCode)
-                location = location.resolved(latitude: found.latitude, longitude: found.longitude)
-                place = found
-            }
-        } catch {
-            return FetchOutcome(result: .failure(error), forecastSent: false, elapsed: ContinuousClock.now - started)
-        }
-        do throws(FetchError) {
-            let forecast = try await provider.forecast(
-                at: location,
-                units: order.units,
-                blocks: order.blocks
-            )
-            return FetchOutcome(
-                result: .success(forecast),
-                place: place,
-                elapsed: ContinuousClock.now - started,
-                apiClockSample: forecast.apiClockSample
-            )
-        } catch {
-            return FetchOutcome(
-                result: .failure(error),
-                place: place,
-                elapsed: ContinuousClock.now - started,
-                apiClockSample: error.apiClockSample
-            )
         }
     }
 
@@ -179,9 +132,9 @@ extension WeatherLoop {
             effects.append(.linkPreviousStateFile(pendingLink, to: stateFile.path, cache: cacheFile?.path ?? ""))
         }
         switch lifecycle {
-        case .starting where written: notifyReadyOnce()
+        case .starting where written: becomeReady()
         case .starting, .running: notify(.status(statusLine()))
-        case .created, .stopping: break
+        case .created, .stopping, .stopped: break
         }
     }
 
@@ -198,13 +151,14 @@ extension WeatherLoop {
     /// The end of the cache write at start that took over an earlier version's state file at `path`: once
     /// written, that file becomes a link after the first state file is written.
     func tookOver(_ path: String, error: FileSystemError?) {
-        cacheWriter?.record(error)
+        if let entry = cacheWriter?.record(error) { effects.append(entry) }
         if error == nil { pendingLink = path }
     }
 
     /// The end of a durable write of the cache: the one that waited for it, if any, starts now.
     func cacheWritten(_ error: FileSystemError?) {
-        guard let file = cacheFile, let next = cacheWriter?.finished(error, at: environment.now().uptime) else {
+        if let entry = cacheWriter?.finishWrite(error) { effects.append(entry) }
+        guard let file = cacheFile, let next = cacheWriter?.startWaitingWrite(at: environment.now().uptime) else {
             return
         }
         effects.append(.writeCache(next, to: file, sameAsStateFile: false))

@@ -9,10 +9,16 @@ import WeatherCore
 /// A state machine in the async-http-client style: `handle(event) -> [Effect]`. One owner, on the main
 /// actor, no lock: its ``LoopRunner`` hands it every event in order and carries out what it returns —
 /// timers, journal entries, the state file, `sd_notify` at once, in order; durable writes on a thread of
-/// the blocking-I/O pool and requests as child tasks, whose ends come back as events. The loop reads and
-/// writes no file itself: what the previous run left and a reloaded configuration come to it read, in its
-/// events (``PreviousRun``), and its static helper that links (`link`) is run by the runner. Tests drive the
-/// same runner with manual timers and an injected clock.
+/// the blocking-I/O pool and requests as child tasks, whose ends come back as events. The loop does no
+/// I/O itself: it reads and writes no file, sends no request and logs nothing (every journal entry is an
+/// effect); what the previous run left and a reloaded configuration come to it read, in its events
+/// (``PreviousRun``). Its life is ``Lifecycle``: created, starting, running, stopping, stopped. Tests
+/// drive the same runner with manual timers (a tick is the tick timer firing) and an injected clock.
+///
+/// Where each event goes (`take`): start, reload, watchdog and shutdown in `WeatherLoop+Lifecycle`;
+/// ticks, fetches' ends and the state and cache writes' ends in `WeatherLoop+Ticks`; alert polls and their
+/// saves in `WeatherLoop+Alerts`; what the previous run left in `WeatherLoop+PreviousState`; the journal
+/// entries in `WeatherLoop+Journal`.
 @MainActor
 public final class WeatherLoop {
     /// What the service needs from the outside world.
@@ -100,8 +106,8 @@ public final class WeatherLoop {
         case takeOver(StateSnapshot, into: StateFile, from: String)
         /// A durable write of the places geocoding found (its failure is logged by whoever runs it).
         case saveGeocoding([GeocodingCache.Query: Place], to: GeocodingCache)
-        /// Cancel the request in flight and the alert polls (stopping).
-        case cancelFetch
+        /// Cancel the forecast request in flight and the alert polls (stopping).
+        case cancelRequests
         /// An alert poll; its end comes back as ``ServiceEvent/alertsPolled(_:_:)``.
         case pollAlerts(AlertPollOrder, poller: any AlertPolling)
         /// A durable write of what is known of the warnings; its end comes back as
@@ -110,7 +116,6 @@ public final class WeatherLoop {
     }
 
     let environment: Environment
-    let logger: Logger
     let stateFile: StateFile?
     /// The durable cache (nil: none, e.g. tests; the state file is then read back at start).
     let cacheFile: StateFile?
@@ -120,6 +125,9 @@ public final class WeatherLoop {
     let geocodingCache: GeocodingCache?
     /// Where what is known of the warnings survives a restart (beside the cache).
     let alertCache: AlertCache?
+    /// systemd's `WatchdogSec` (nil: no watchdog), asked of the notifier once, when the loop is made: it is
+    /// the process's environment, fixed for its life.
+    let watchdogTimeout: Duration?
 
     var configuration: Configuration
     var planner: Planner
@@ -154,13 +162,16 @@ public final class WeatherLoop {
     /// Where the loop is in its life.
     var lifecycle = Lifecycle.created
 
-    /// A loop's life: created, started (ticking; `READY=1` not sent until the first state file is
-    /// written), running (ready), stopping (ticks stopped; what it started ends on its own).
+    /// A loop's life: created; starting (ticking, `READY=1` not sent until the first state file is
+    /// written); running (ready); stopping (ticks stopped, what it started ends on its own); stopped
+    /// (nothing it started still runs: its runner can return). A loop stopped before it started goes from
+    /// created to stopped at once.
     enum Lifecycle {
         case created
         case starting
         case running
         case stopping
+        case stopped
     }
 
     /// Whether ticks, reloads and watchdog deadlines are carried out (started and not stopping).
@@ -175,15 +186,14 @@ public final class WeatherLoop {
         stateFile: StateFile?,
         cacheFile: StateFile? = nil,
         previousStateFiles: [String]? = nil,
-        environment: Environment,
-        logger: Logger
+        environment: Environment
     ) {
         self.configuration = configuration
         self.stateFile = stateFile
         self.cacheFile = cacheFile
         self.previousStateFiles = previousStateFiles ?? stateFile.map { [$0.path] } ?? []
         self.environment = environment
-        self.logger = logger
+        self.watchdogTimeout = environment.notifier.watchdogTimeout
         self.provider = environment.makeProvider(configuration)
         self.geocoder = environment.makeGeocoder?(configuration)
         self.geocodingCache = (cacheFile ?? stateFile).map { GeocodingCache(besideCache: $0) }
@@ -196,13 +206,14 @@ public final class WeatherLoop {
             seed: environment.seed
         )
         self.startedAt = environment.now().wall
-        self.cacheWriter = cacheFile.map { CacheWriter(file: $0, logger: logger) }
+        self.cacheWriter = cacheFile.map { CacheWriter(file: $0) }
     }
 
     /// Carries out one event; returns what it asks its runner to do, in order.
     public func handle(_ event: ServiceEvent) -> [Effect] {
         defer { effects.removeAll() }
         take(event)
+        stopIfIdle()
         return effects
     }
 
@@ -213,15 +224,9 @@ public final class WeatherLoop {
         case .tick(let missed):
             tick(missed: missed)
         case .watchdog:
-            watchdogCheck()
+            pingWatchdog()
         case .reload(let read, let memory):
-            guard isTicking else { return }
-            if let memory, !alertMemoryLoaded { alertMemory = memory }
-            notify(.reloading)
-            switch read {
-            case .success(let configuration): reload(configuration)
-            case .failure(let error): rejectReload(error)
-            }
+            reload(read, alertMemory: memory)
         case .refreshRequested:
             refreshAll()
         case .fetched(let order, let outcome):
@@ -251,12 +256,17 @@ public final class WeatherLoop {
         effects.append(.notify(notification))
     }
 
-    /// Whether the loop has stopped and nothing it started is still running (no fetch in flight, no
-    /// cache write): its owner can return.
-    public var isFinished: Bool {
-        lifecycle == .stopping && planner.inFlight == nil && (cacheWriter?.isIdle ?? true)
-            && !alertPlanner.isPolling && !alertSave.running
+    /// Stopping becomes stopped once nothing the loop started still runs: no fetch or alert poll in
+    /// flight, no cache or alerts cache write.
+    private func stopIfIdle() {
+        guard lifecycle == .stopping, planner.inFlight == nil, cacheWriter?.isIdle ?? true,
+            !alertPlanner.isPolling, !alertSave.running
+        else { return }
+        lifecycle = .stopped
     }
+
+    /// Whether the loop has stopped and nothing it started still runs: its owner can return.
+    public var isFinished: Bool { lifecycle == .stopped }
 }
 
 /// What happens to a running ``WeatherLoop``, in the order it happens.

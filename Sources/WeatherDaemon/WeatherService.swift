@@ -22,7 +22,7 @@ public struct WeatherService: Service {
     fileprivate let signals: UnixSignalsSequence?
     fileprivate let requestExecutor: (any TaskExecutor)?
 
-    /// A service for `configuration` (see ``WeatherLoop/init(configuration:stateFile:cacheFile:previousStateFiles:environment:logger:)``);
+    /// A service for `configuration` (see ``WeatherLoop/init(configuration:stateFile:cacheFile:previousStateFiles:environment:)``);
     /// `signals` (trapped before `READY=1`, so none is lost) carries SIGHUP and SIGUSR1. The loop runs on
     /// the main actor, where the environment's timers should fire too (``DispatchTickSource`` on the main
     /// queue). Requests and alert polls run with `requestExecutor` as their task executor preference (the
@@ -65,8 +65,7 @@ public struct WeatherService: Service {
                 stateFile: stateFile,
                 cacheFile: cacheFile,
                 previousStateFiles: previousStateFiles,
-                environment: environment,
-                logger: logger
+                environment: environment
             ),
             logger: logger,
             threadPool: threadPool,

@@ -52,10 +52,11 @@ struct Once: AsyncParsableCommand {
         let provider = World.makeProvider(config, httpClient: httpClient, logger: logger)
         let geocoder = World.makeGeocoder(config, httpClient: httpClient, logger: logger)
         // The daemon's decisions: its planner, with every location due at once (SIGUSR1's refresh), fetches
-        // each as the daemon would (WeatherLoop.perform) and records what came back on the same path, so
-        // that the output is what the state file would say. Unlike the daemon, it asks every location once:
-        // its requests count in a ledger of its own with no limits, and a 429 or 503 does not hold back the
-        // locations after it.
+        // each as the daemon would (LoopRunner.perform, and the fetch a finished one hands on, as the loop
+        // starts it) and records what came back through the planner's same `finish`, so that the output is
+        // what the state file would say of the weather (`once` polls no warnings and logs no tick). Unlike
+        // the daemon, it asks every location once: its requests count in a ledger of its own with no
+        // limits, and a 429 or 503 does not hold back the locations after it.
         var settings = config.plannerSettings
         settings.limits = .none
         var planner = Planner(locations: config.locations, settings: settings, seed: .random(in: 0 ... .max))
@@ -67,10 +68,13 @@ struct Once: AsyncParsableCommand {
         planner.refreshAll()
         for _ in config.locations {
             guard let plan = planner.tick(at: World.moment()) else { break }
-            guard case .fetch(let order) = plan.action else { continue }
-            let outcome = await WeatherLoop.perform(order, provider: provider, geocoder: geocoder)
-            _ = planner.finish(outcome, at: World.moment())
-            planner.forgetPause()
+            var next = plan.queuedFetch
+            if case .fetch(let order) = plan.action { next = order }
+            while let order = next {
+                let outcome = await LoopRunner.perform(order, provider: provider, geocoder: geocoder)
+                next = planner.finish(outcome, at: World.moment())?.next
+                planner.forgetPause()
+            }
         }
         try? await httpClient.shutdown()
         let identity = Planner.Identity(

@@ -33,18 +33,27 @@ struct CacheWriterTests {
     }
 
     /// One write as the runner makes it: the snapshot submitted, written, the end handed back (nothing
-    /// waits meanwhile); returns the write's error.
+    /// waits meanwhile); returns the write's error and the messages of the journal entries the writer asks
+    /// for.
     private static func submitAndWrite(
         _ sequence: Int,
         with writer: inout CacheWriter,
-        to file: StateFile,
-        logger: Logger
-    ) throws -> FileSystemError? {
+        to file: StateFile
+    ) throws -> (error: FileSystemError?, logged: [String]) {
         let taken = writer.submit(Self.snapshot(sequence), at: 0)
         let snapshot = try #require(taken)
-        let error = CacheWriter.writeBlocking(StateEncoder.encodedBytes(snapshot), to: file, logger: logger)
-        #expect(writer.finished(error, at: 0) == nil)
-        return error
+        let text = StateEncoder.encodedBytes(snapshot)
+        let error = CacheWriter.writeBlocking(text, to: file, logger: Logger(label: "test"))
+        let entry = writer.finishWrite(error)
+        #expect(writer.startWaitingWrite(at: 0) == nil)
+        return (error, entry.map(Self.message) ?? [])
+    }
+
+    /// The message of a journal entry the writer asks for (with its `message_id`, the state write's).
+    private static func message(_ effect: WeatherLoop.Effect) -> [String] {
+        guard case .log(_, let message, let metadata) = effect else { return ["not a journal entry: \(effect)"] }
+        #expect(metadata["message_id"] == "\(MessageID.stateWrite)")
+        return [message]
     }
 
     private static func ticksOnDisk(_ file: StateFile) throws -> Int {
@@ -53,7 +62,7 @@ struct CacheWriterTests {
 
     /// One write at a time; what is submitted meanwhile waits, newest only, and is written next.
     @Test func oneWriteAtATimeAndTheNewestWaitingSnapshotNext() {
-        var writer = CacheWriter(file: StateFile(path: "/nonexistent/cache.json"), logger: Logger(label: "test"))
+        var writer = CacheWriter(file: StateFile(path: "/nonexistent/cache.json"))
         #expect(writer.isIdle)
         let first = writer.submit(Self.snapshot(1), at: 100)
         #expect(first?.daemon.ticks == 1)
@@ -63,10 +72,12 @@ struct CacheWriterTests {
             #expect(taken == nil)
         }
         #expect(!writer.isIdle)
-        let next = writer.finished(nil, at: 102)
+        #expect(writer.finishWrite(nil) == nil)
+        let next = writer.startWaitingWrite(at: 102)
         #expect(next?.daemon.ticks == 200)
         #expect(writer.writingSince == 102)
-        let none = writer.finished(nil, at: 103)
+        #expect(writer.finishWrite(nil) == nil)
+        let none = writer.startWaitingWrite(at: 103)
         #expect(none == nil)
         #expect(writer.isIdle && writer.writingSince == nil)
     }
@@ -104,30 +115,33 @@ struct CacheWriterTests {
         // The state file's directory is a regular file: every write fails with ENOTDIR.
         let blocker = directory.write("blocker", "")
         let file = StateFile(path: blocker + "/cache.json")
-        let records = LogRecorder()
-        var writer = CacheWriter(file: file, logger: records.logger())
+        var writer = CacheWriter(file: file)
         // The write at start (an earlier state file taken over), then two through the queue.
         let atStart = CacheWriter.writeBlocking(
             StateEncoder.encodedBytes(Self.snapshot(1)),
             to: file,
-            logger: records.logger()
+            logger: Logger(label: "test")
         )
         #expect(atStart != nil)
-        writer.record(atStart)
+        var logged = writer.record(atStart).map(Self.message) ?? []
         for sequence in 2...3 {
-            #expect(try Self.submitAndWrite(sequence, with: &writer, to: file, logger: records.logger()) != nil)
+            let (error, entries) = try Self.submitAndWrite(sequence, with: &writer, to: file)
+            #expect(error != nil)
+            logged += entries
         }
-        #expect(records.entries(messageID: "\(MessageID.stateWrite)").count == 1)
+        #expect(logged.count == 1)
+        #expect(logged.first?.hasSuffix("the previous cache stays") == true)
 
         try FileManager.default.removeItem(atPath: blocker)
         try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
         for sequence in 4...5 {
-            #expect(try Self.submitAndWrite(sequence, with: &writer, to: file, logger: records.logger()) == nil)
+            let (error, entries) = try Self.submitAndWrite(sequence, with: &writer, to: file)
+            #expect(error == nil)
+            logged += entries
         }
         #expect(try Self.ticksOnDisk(file) == 5)
-        let entries = records.entries(messageID: "\(MessageID.stateWrite)")
-        #expect(entries.count == 2)
-        #expect(entries.last?.message.hasPrefix("cache written again") == true)
+        #expect(logged.count == 2)
+        #expect(logged.last?.hasPrefix("cache written again") == true)
     }
 
     @Test func theStateFilesFailureIsLoggedOnceAndTheRecoveryOnce() throws {

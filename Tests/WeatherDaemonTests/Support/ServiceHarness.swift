@@ -157,21 +157,25 @@ actor ServiceHarness {
         await runner.start()
     }
 
-    /// One tick, without waiting for its fetch.
+    /// One tick, without waiting for its fetch: the tick timer fires (as the real one does, on the main
+    /// queue, where the runner's handler hands the loop the tick at once). Nothing happens while the timer
+    /// is not running (before the start, after the stop).
     func tickWithoutWaiting(missed: Int = 0) async {
-        await send(.tick(missed: missed))
+        let ticks = ticks
+        await MainActor.run { ticks.fire(missed: missed) }
     }
 
     /// One tick, then waits until its fetch (and any queued after it) has ended, the state file is
     /// written and so is the cache.
     func tick(missed: Int = 0) async {
-        await send(.tick(missed: missed))
+        await tickWithoutWaiting(missed: missed)
         await settle()
     }
 
-    /// A watchdog deadline.
+    /// A watchdog deadline: the watchdog timer fires, if it runs.
     func watchdogDeadline() async {
-        await send(.watchdog)
+        let watchdogTicks = watchdogTicks
+        await MainActor.run { watchdogTicks.fire() }
     }
 
     /// Waits until every fetch and cache write started, and every one they started in turn, has ended.
@@ -181,7 +185,7 @@ actor ServiceHarness {
 
     /// Waits until every fetch started, and every one queued after it, has ended (not the cache writes).
     func settleFetches() async {
-        await runner.settle(fetchesOnly: true)
+        await runner.settle(requestsOnly: true)
     }
 
     /// Graceful shutdown: the loop stops, and the harness waits for what it still runs.

@@ -1,0 +1,72 @@
+import Logging
+import StateStore
+import WeatherCore
+
+/// The work of a ``LoopRunner`` that is not a decision of the loop: a request, and the link an earlier
+/// version's state file becomes. The loop asks for them in its effects; the I/O is here.
+extension LoopRunner {
+    /// Fetches `order`: resolves a name first when the location has no coordinates. Runs off the loop,
+    /// as a child task of ``run(signals:)`` (and in `weatherd once`).
+    public nonisolated static func perform(
+        _ order: FetchOrder,
+        provider: any WeatherProviding,
+        geocoder: (any GeocodingProviding)?
+    ) async -> FetchOutcome {
+        let started = ContinuousClock.now
+        var location = order.location
+        var place: Place?
+        do throws(FetchError) {
+            if order.geocode {
+                guard let geocoder else {
+                    throw FetchError(
+                        kind: .notFound,
+                        message: "\"\(location.name)\" has no coordinates and no geocoder"
+                    )
+                }
+                let found = try await geocoder.place(named: location.name, countryCode: location.countryCode)
+                location = location.resolved(latitude: found.latitude, longitude: found.longitude)
+                place = found
+            }
+        } catch {
+            return FetchOutcome(result: .failure(error), forecastSent: false, elapsed: ContinuousClock.now - started)
+        }
+        do throws(FetchError) {
+            let forecast = try await provider.forecast(
+                at: location,
+                units: order.units,
+                blocks: order.blocks
+            )
+            return FetchOutcome(
+                result: .success(forecast),
+                place: place,
+                elapsed: ContinuousClock.now - started,
+                apiClockSample: forecast.apiClockSample
+            )
+        } catch {
+            return FetchOutcome(
+                result: .failure(error),
+                place: place,
+                elapsed: ContinuousClock.now - started,
+                apiClockSample: error.apiClockSample
+            )
+        }
+    }
+
+    /// Replaces an earlier version's state file `oldPath`, now taken over into `cachePath`, with a link to
+    /// the state file at `statePath`, so readers configured with the old path keep working (for one
+    /// release): ``WeatherLoop/Effect/linkPreviousStateFile(_:to:cache:)``.
+    nonisolated static func link(_ oldPath: String, to statePath: String, cache cachePath: String, logger: Logger) {
+        // A relative target would be read relative to the link's own directory.
+        guard statePath.hasPrefix("/") else { return }
+        do {
+            try StateFile(path: oldPath).replaceWithLink(to: statePath)
+            let text = "took the data of \(oldPath) over into \(cachePath); \(oldPath) is now a link to \(statePath)"
+            logger.notice(
+                "\(text)",
+                metadata: ["weather.state_file": "\(statePath)", "weather.previous_state_file": "\(oldPath)"]
+            )
+        } catch {
+            logger.error("cannot replace \(oldPath) with a link to \(statePath): \(error)")
+        }
+    }
+}
