@@ -30,10 +30,11 @@ public struct QuotaLimits: Sendable, Hashable {
     }
 }
 
-/// How Open-Meteo weighs a request: one call, or variables / 10 calls for more than 10 variables;
-/// kept in tenths of a call, so counting has no float drift.
+/// How Open-Meteo weighs a request, kept in tenths of a call, so counting has no float drift. A forecast
+/// request's weight also grows with its days (``ForecastBlocks/weight``).
 public enum Weight {
-    /// A request of `variables` variables, in tenths of a call.
+    /// A request of `variables` variables over at most 14 days (a geocoding request), in tenths of a
+    /// call: one call, or variables / 10 calls for more than 10 variables.
     public static func of(variables: Int) -> Int {
         max(10, variables)
     }
