@@ -103,8 +103,10 @@ deps:
 	fi
 
 # Foreground, on the embedded defaults (or /etc/weatherd/config.yaml when that
-# file exists). Logs go to the journal when its socket exists, else to stderr;
-# the state file goes to ~/.local/state/weatherd/ unless run as root.
+# file exists). Logs go to the journal when its socket exists, else to stderr.
+# Unless run as root, the state file goes to $XDG_RUNTIME_DIR/weatherd/ (tmpfs;
+# beside the cache without it) and the durable cache to ~/.local/state/weatherd/
+# (as root: /run/weatherd/ and /var/lib/weatherd/).
 # Extra options: make run ARGS="--log-target stderr --interval 2s"
 run: deps
 	$(SWIFT) run weatherd run $(ARGS)
@@ -144,8 +146,8 @@ fuzz: deps
 check-deb: deb
 	Tests/packaging/check-deb.sh --reuse
 
-# Everything CI runs: the test suite, the soak, the fleet behind the cache and the package check. The
-# benchmark (make bench) is a measurement for a quiet machine, run by hand.
+# Everything CI runs: the test suite, the soak, the fleet behind the cache, the fuzz targets and the
+# package check. The benchmark (make bench) is a measurement for a quiet machine, run by hand.
 ci: test soak fleet fuzz check-deb
 
 format:
@@ -258,7 +260,7 @@ clean:
 # commit before the two clocks (built by bench/old_build.py in
 # .build/bench/old/), a Python poller and a shell loop; the release weatherd
 # against loopback Open-Meteo look-alikes inside a private journald (root),
-# about 25 minutes (plus the old commit's build the first time); one table, also
+# about 30 minutes (plus the old commit's build the first time); one table, also
 # in .build/bench/results.json. BENCH_STRICT=1 makes a missed target exit 1.
 # fake-open-meteo and bench-planner-day (the real planner through a simulated
 # UTC day) are built with the same flags as `build`, so the products share one

@@ -2,7 +2,8 @@ import FakeOpenMeteo
 import Foundation
 import Testing
 
-/// The built `weatherd run` between two ticks: no thread of it wakes. Its tasks run on its event loop
+/// The built `weatherd run` between two ticks: no thread of it wakes. Its tasks run on the main queue
+/// (MainQueueTaskExecutor), its requests and alert polls on the network's event loop
 /// (EventLoopTaskExecutor), never on Swift's global executor, whose first worker thread would start
 /// libdispatch's workqueue monitor: a 1-second timer that wakes the process for the rest of its life.
 @Suite("weatherd run, between ticks")

@@ -1,7 +1,7 @@
 # shellcheck shell=bash disable=SC2034,SC2154 # sourced: its variables are set and used across files
-# scripts/systemd-e2e, check 11: the upgrade from the earlier layout (docs/state-file.md "Upgrade").
+# scripts/systemd-e2e, check 11: the upgrade from the earlier layout (docs/state-file.md "Upgrading from an earlier version").
 
-# 11. upgrade from the earlier layout (docs/state-file.md "Upgrade"): the service
+# 11. upgrade from the earlier layout (docs/state-file.md "Upgrading from an earlier version"): the service
 # stopped, no cache, no /run/weatherd (as after a reboot), and the last state
 # file where an earlier version kept it, /var/lib/weatherd/state.json (the
 # same schema_version 1; a copy of the one the stopped service left, owned by
