@@ -104,18 +104,18 @@ CATEGORIES = [
     ("journal send (JournalLogHandler, sd_journal_sendv)",
      r"libsystemd|\bsd_journal|Systemd\.JournalLogHandler|Systemd\.JournalField|Systemd\.StderrLogHandler"),
     ("systemd notify (STATUS= line, sd_notify)", r"\bsd_notify|\bsd_pid_notify|Systemd\.ServiceNotifier|"
-     r"WeatherService\.statusLine"),
-    ("logging metadata building (swift-log, logWeather)", r"\|Logging\.|WeatherService\.logWeather|"
-     r"WeatherService\.locationMetadata|WeatherService\.logFailure|WeatherService\.logFromCache"),
-    ("state snapshot + encode + file write", r"StateStore\.|WeatherService\.writeState|WeatherService\.makeSnapshot|"
-     r"WeatherState\.snapshot|WeatherService\.writeTextfile"),
+     r"WeatherLoop\.statusLine"),
+    ("logging metadata building (swift-log, logWeather)", r"\|Logging\.|WeatherLoop\.logWeather|"
+     r"WeatherLoop\.locationMetadata|WeatherLoop\.logFailure|WeatherLoop\.logShown"),
+    ("state snapshot + encode + file write", r"StateStore\.|WeatherDaemon\.StateOutput|WeatherLoop\.publish|"
+     r"WeatherLoop\.snapshot|Planner\.snapshot"),
     ("Date/time", r"WeatherCore\.Timestamp|WeatherCore\.CivilDate|clock_gettime|__vdso|ContinuousClock|"
      r"Foundation(Essentials)?\.Date\b|DispatchTime|\bgettimeofday"),
-    ("JSON decode (ForecastScanner) + map", r"JSONDecoder|JSONScanner|JSONMap|JSONDecoderImpl|"
-     r"OpenMeteo\.ForecastDecoder|OpenMeteo\.ForecastScanner|ForecastResponseDTO|CurrentDTO|UnitsDTO|WeatherCore\.Weather\.init|WMOCode"),
+    ("JSON decode (JSONDecoder) + map", r"JSONDecoder|JSONScanner|JSONMap|JSONDecoderImpl|"
+     r"OpenMeteo\.ForecastDecoder|ForecastResponseDTO|CurrentDTO|UnitsDTO|WeatherCore\.Weather\.init|WMOCode"),
     ("HTTP client / NIO (AsyncHTTPClient, URL, request)", r"libNIO|NIOCore\.|NIOPosix\.|NIOHTTP1\.|NIOSSL|"
      r"NIOConcurrencyHelpers|NIOHTTP2|NIOTLS|NIOExtras|AsyncHTTPClient\.|OpenMeteo\.OpenMeteoClient|"
-     r"OpenMeteo\.HTTPGetter|OpenMeteo\.BoundedBodyCollector|OpenMeteo\.ForecastEndpoint|OpenMeteo\.FetchError|"
+     r"OpenMeteo\.HTTPGetter|OpenMeteo\.ForecastEndpoint|OpenMeteo\.FetchError|"
      r"\bc_nio|CNIO|llhttp"),
     ("Foundation/ICU (other than JSON)", r"libFoundation|lib_FoundationICU|libicu|\bicu_\d+::|"
      r"(?:^|[|\s(<])(?:FoundationEssentials|FoundationInternationalization|Foundation|_FoundationICU)\."),
@@ -128,18 +128,17 @@ CATEGORIES = [
 # Inclusive anchors on simplified names (overlapping; the largest matching function is shown).
 _P = r"^(?:specialized |static |merged |protocol witness for )*"
 ANCHORS = [
-    ("WeatherService.tick() (timer fire: rotation, start the fetch task)", _P + r"WeatherService\.tick\(\)$"),
-    ("WeatherService.complete() (record, log, write state, notify)", _P + r"WeatherService\.complete\("),
-    ("  logWeather (metadata + Logger.log)", _P + r"WeatherService\.logWeather\("),
+    ("WeatherLoop.tick (rotation, the fetch asked for, journal entry, snapshot)", _P + r"WeatherLoop\.tick\("),
+    ("WeatherLoop.finish (record, log, snapshot, cache)", _P + r"WeatherLoop\.finish\("),
+    ("  logWeather (metadata)", _P + r"WeatherLoop\.logWeather\("),
     ("    JournalLogHandler.log (field names, merge, sort, send)", _P + r"JournalLogHandler\.log\(event:\)$"),
     ("      sd_journal_sendv (libsystemd)", r"^sd_journal_sendv$"),
-    ("  writeState (snapshot + encode + write)", _P + r"WeatherService\.writeState\(\)$"),
+    ("  StateOutput.write (encode + write)", _P + r"StateOutput\.write\("),
     ("    StateEncoder.encode", _P + r"StateEncoder\.encode\(_:\)$"),
     ("      JSONWriter.appendEscaped", _P + r"JSONWriter\.appendEscaped\("),
     ("    AtomicFile.write (syscalls, user side)", _P + r"AtomicFile\.write\(_:to:mode:durable:\)$"),
-    ("  statusLine + sd_notify", _P + r"WeatherService\.finishTick|" + _P + r"ServiceNotifier\.status\("),
+    ("  statusLine + sd_notify", _P + r"WeatherLoop\.statusLine|" + _P + r"ServiceNotifier\.status\("),
     ("ForecastDecoder.decode (JSON decode + map)", _P + r"ForecastDecoder\.decode\b"),
-    ("  ForecastScanner.scan (the body, one pass)", _P + r"ForecastScanner\.scan\b"),
     ("ForecastEndpoint.url (query string)", _P + r"ForecastEndpoint\.url\b"),
     ("HTTPClient.execute (request setup)", _P + r"HTTPClient\.execute\b"),
     ("NIO event-loop thread (SelectableEventLoop.run)", _P + r"SelectableEventLoop\.run\(\)$"),
@@ -152,7 +151,7 @@ ANCHORS = [
 # Categories whose functions keep only what they do for these callers' categories and own the rest
 # (Foundation called by JSONDecoder is JSON decoding; Foundation called by AsyncHTTPClient's URL parsing
 # is Foundation).
-WEAK = {"Foundation/ICU (other than JSON)": {"JSON decode (ForecastScanner) + map"}}
+WEAK = {"Foundation/ICU (other than JSON)": {"JSON decode (JSONDecoder) + map"}}
 UNATTRIBUTED = "thread entry / runtime with no owner (Dispatch, Task threads)"
 
 
@@ -223,13 +222,13 @@ def summarize_callgrind(path, fetches, out_lines):
 
     total = data["total"]
     completes = sum(n for fn, n in data["call_counts"].items()
-                    if re.search(r"^WeatherService\.complete\(", show(fn)))
+                    if re.search(r"^(?:specialized )?WeatherLoop\.finish\(", show(fn)))
     if fetches is None:
         fetches = completes
     per = max(fetches, 1)
     result = {"total_ir": total, "fetches": fetches, "ir_per_fetch": total / per,
               "complete_calls_in_dump": completes}
-    out_lines.append(f"fetches in the window: {fetches} (state file); WeatherService.complete called {completes} "
+    out_lines.append(f"fetches in the window: {fetches} (state file); WeatherLoop.finish called {completes} "
                      "times in the dump")
     out_lines.append(f"callgrind: {total:,} Ir over {fetches} fetches = {total / per:,.0f} Ir per fetch "
                      "(all threads, user space only; instructions, not time)")
