@@ -183,7 +183,8 @@ actor ServiceHarness {
         await runner.settle()
     }
 
-    /// Waits until every fetch started, and every one queued after it, has ended (not the cache writes).
+    /// Waits until every request started (fetches and alert polls), and every one queued after it, has
+    /// ended (not the durable writes).
     func settleFetches() async {
         await runner.settle(requestsOnly: true)
     }
