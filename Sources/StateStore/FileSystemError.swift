@@ -5,8 +5,10 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MemberwiseInit
 
 /// A failed file operation: what was attempted, on which path, and the `errno` it ended with.
+@MemberwiseInit
 public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The operation, e.g. "write", "fsync", "rename".
     public var operation: String
@@ -14,13 +16,6 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: String
     /// The `errno` value.
     public var errno: Int32
-
-    /// Creates an error from an `errno` value.
-    public init(operation: String, path: String, errno: Int32) {
-        self.operation = operation
-        self.path = path
-        self.errno = errno
-    }
 
     /// "cannot write /var/lib/weatherd/state.json: No space left on device".
     public var description: String {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MemberwiseInit
 import WeatherCore
 
 #if canImport(Glibc)
@@ -10,6 +11,7 @@ import Glibc
 #endif
 
 /// The state file at one path: loads the previous run's snapshot and replaces it atomically.
+@MemberwiseInit
 public struct StateFile: Sendable {
     /// What was found at start.
     public enum LoadOutcome: Sendable {
@@ -25,11 +27,6 @@ public struct StateFile: Sendable {
 
     /// The path of the state file.
     public let path: String
-
-    /// A state file at `path`.
-    public init(path: String) {
-        self.path = path
-    }
 
     /// The directory that holds the file.
     public var directory: String { AtomicFile.split(path).directory }

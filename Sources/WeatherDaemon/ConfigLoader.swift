@@ -1,3 +1,4 @@
+import MemberwiseInit
 import StateStore
 import WeatherCore
 
@@ -6,6 +7,7 @@ import Glibc
 #endif
 
 /// Command-line values that override the configuration file (weatherd(1) precedence).
+@MemberwiseInit
 public struct ConfigOverrides: Sendable, Hashable {
     /// `--interval`.
     public var interval: Duration?
@@ -17,24 +19,10 @@ public struct ConfigOverrides: Sendable, Hashable {
     public var cacheFile: String?
     /// `--alerts-url`: one base URL for all four alert sources.
     public var alertsURL: String?
-
-    /// No overrides.
-    public init(
-        interval: Duration? = nil,
-        apiURL: String? = nil,
-        stateFile: String? = nil,
-        cacheFile: String? = nil,
-        alertsURL: String? = nil
-    ) {
-        self.interval = interval
-        self.apiURL = apiURL
-        self.stateFile = stateFile
-        self.cacheFile = cacheFile
-        self.alertsURL = alertsURL
-    }
 }
 
 /// Finds, reads and parses the configuration, then applies the command line.
+@MemberwiseInit
 public struct ConfigLoader: Sendable {
     /// Where the configuration is looked for when `--config` is not given.
     public static let defaultPath = "/etc/weatherd/config.yaml"
@@ -42,13 +30,7 @@ public struct ConfigLoader: Sendable {
     /// `--config`, if given.
     public var explicitPath: String?
     /// Command-line overrides.
-    public var overrides: ConfigOverrides
-
-    /// Creates a loader.
-    public init(explicitPath: String?, overrides: ConfigOverrides = ConfigOverrides()) {
-        self.explicitPath = explicitPath
-        self.overrides = overrides
-    }
+    public var overrides: ConfigOverrides = ConfigOverrides()
 
     /// The file that was (or would be) read; nil when the embedded defaults are used.
     public var effectivePath: String? {

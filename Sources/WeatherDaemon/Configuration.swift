@@ -1,3 +1,4 @@
+import MemberwiseInit
 import WeatherCore
 
 /// The effective configuration (weatherd.conf(5)): embedded defaults, overridden by the file, then the command line.
@@ -18,6 +19,7 @@ public struct Configuration: Sendable, Hashable {
     }
 
     /// `api.limits`: weighted calls per UTC window, each nil when not set.
+    @MemberwiseInit
     public struct LimitSettings: Sendable, Hashable {
         /// Calls per minute.
         public var minute: Double?
@@ -25,13 +27,6 @@ public struct Configuration: Sendable, Hashable {
         public var hour: Double?
         /// Calls per day.
         public var day: Double?
-
-        /// None set.
-        public init(minute: Double? = nil, hour: Double? = nil, day: Double? = nil) {
-            self.minute = minute
-            self.hour = hour
-            self.day = day
-        }
     }
 
     /// `alerts`: the official warnings (docs/alerts.md).

@@ -1,9 +1,11 @@
+import MemberwiseInit
 import StateStore
 import WeatherCore
 
 /// What the previous run left on the disk (docs/state-file.md, "Files" and "Upgrading from an earlier
 /// version"), and where the state file is, read by the loop's runner before the loop starts:
 /// ``WeatherLoop`` itself reads no file; it decides what to restore and what to say from what is read here.
+@MemberwiseInit
 public struct PreviousRun: Sendable {
     /// One file looked at for the previous state, with what was found.
     public struct Found: Sendable {
@@ -22,28 +24,15 @@ public struct PreviousRun: Sendable {
     /// The files found, in order (a missing one is left out): the cache, then the earlier state files, up to
     /// the first that held a snapshot. An unreadable cache ends the search (its data is not replaced by an
     /// older file's).
-    public var found: [Found]
+    public var found: [Found] = []
     /// The places found by name before (the geocoding cache).
-    public var places: [GeocodingCache.Query: Place]
+    public var places: [GeocodingCache.Query: Place] = [:]
     /// What was known of the warnings (the alerts cache), read when alerts are on; empty otherwise (a
     /// reload that turns them on reads it then: ``LoopRunner/reload()``).
-    public var alertMemory: AlertPlanner.Memory
+    public var alertMemory: AlertPlanner.Memory = AlertPlanner.Memory()
     /// Whether the state file's directory is on tmpfs (read with the rest: nil when the mount table
     /// cannot tell, or there is no state file).
     public var stateFileIsInMemory: Bool?
-
-    /// Nothing left: a first start.
-    public init(
-        found: [Found] = [],
-        places: [GeocodingCache.Query: Place] = [:],
-        alertMemory: AlertPlanner.Memory = AlertPlanner.Memory(),
-        stateFileIsInMemory: Bool? = nil
-    ) {
-        self.found = found
-        self.places = places
-        self.alertMemory = alertMemory
-        self.stateFileIsInMemory = stateFileIsInMemory
-    }
 
     /// Reads what `loop`'s files hold at `now`: a killed run's temporary state file is removed, a corrupt
     /// cache or state file moved aside.

@@ -1,4 +1,5 @@
 import Logging
+import MemberwiseInit
 import StateStore
 import WeatherCore
 
@@ -22,6 +23,7 @@ import WeatherCore
 @MainActor
 public final class WeatherLoop {
     /// What the service needs from the outside world.
+    @MemberwiseInit
     public struct Environment: Sendable {
         /// Builds the weather provider for a configuration (again on reloads that change the API).
         public var makeProvider: @Sendable (Configuration) -> any WeatherProviding
@@ -46,33 +48,6 @@ public final class WeatherLoop {
         public var seed: UInt64
         /// Reads the configuration again (SIGHUP); the runner calls it (``LoopRunner/reload()``).
         public var reloadConfiguration: @Sendable () throws(ConfigError) -> Configuration
-
-        /// Creates an environment.
-        public init(
-            makeProvider: @escaping @Sendable (Configuration) -> any WeatherProviding,
-            makeGeocoder: (@Sendable (Configuration) -> any GeocodingProviding)? = nil,
-            makeAlertPoller: (@Sendable (Configuration) -> any AlertPolling)? = nil,
-            notifier: any ServiceNotifying,
-            ticks: any TickSource,
-            watchdogTicks: any TickSource,
-            now: @escaping @Sendable () -> Moment,
-            pid: Int,
-            version: String,
-            seed: UInt64,
-            reloadConfiguration: @escaping @Sendable () throws(ConfigError) -> Configuration
-        ) {
-            self.makeProvider = makeProvider
-            self.makeGeocoder = makeGeocoder
-            self.makeAlertPoller = makeAlertPoller
-            self.notifier = notifier
-            self.ticks = ticks
-            self.watchdogTicks = watchdogTicks
-            self.now = now
-            self.pid = pid
-            self.version = version
-            self.seed = seed
-            self.reloadConfiguration = reloadConfiguration
-        }
     }
 
     /// What the loop asks its runner (``LoopRunner``) to do: start or stop its timers, and run what must

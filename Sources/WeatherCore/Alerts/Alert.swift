@@ -1,6 +1,9 @@
+import MemberwiseInit
+
 /// One official warning as a national weather service issued it (docs/alerts.md, "What counts as a warning"): each
 /// source's items (AlertSources) are mapped to this type. Times are instants: the offsets they were sent with
 /// (NWS sends `-07:00`, Bright Sky `+00:00`) are applied when they are read.
+@MemberwiseInit
 public struct Alert: Sendable, Hashable {
     /// Who issued the warning.
     public enum Source: String, Sendable, CaseIterable, Codable {
@@ -46,11 +49,11 @@ public struct Alert: Sendable, Hashable {
     /// What the warning is about ("Winter Storm Warning", "gale-force gusts").
     public var event: String
     /// How bad.
-    public var severity: Severity
+    public var severity: Severity = .unknown
     /// How soon to act.
-    public var urgency: Urgency
+    public var urgency: Urgency = .unknown
     /// How sure the service is.
-    public var certainty: Certainty
+    public var certainty: Certainty = .unknown
     /// One line for people, if the source sends one.
     public var headline: String?
     /// The full text.
@@ -67,50 +70,13 @@ public struct Alert: Sendable, Hashable {
     /// A web page about it, if the source sends one.
     public var url: String?
     /// What the message does to earlier ones.
-    public var messageType: MessageType
+    public var messageType: MessageType = .alert
     /// The identifiers of the earlier messages this one updates or cancels (NWS `references[].identifier`,
     /// the identifiers of CAP's `sender,identifier,sent` triples); empty for a new warning.
-    public var references: [String]
+    public var references: [String] = []
     /// When the message was sent (Bright Sky: its `effective`, it sends no `sent`); orders the messages of
     /// one chain.
     public var sent: Timestamp?
-
-    /// Creates a warning; only the identity, the source and the event are required.
-    public init(
-        id: String,
-        source: Source,
-        event: String,
-        severity: Severity = .unknown,
-        urgency: Urgency = .unknown,
-        certainty: Certainty = .unknown,
-        headline: String? = nil,
-        description: String? = nil,
-        instruction: String? = nil,
-        onset: Timestamp? = nil,
-        ends: Timestamp? = nil,
-        area: String? = nil,
-        url: String? = nil,
-        messageType: MessageType = .alert,
-        references: [String] = [],
-        sent: Timestamp? = nil
-    ) {
-        self.id = id
-        self.source = source
-        self.event = event
-        self.severity = severity
-        self.urgency = urgency
-        self.certainty = certainty
-        self.headline = headline
-        self.description = description
-        self.instruction = instruction
-        self.onset = onset
-        self.ends = ends
-        self.area = area
-        self.url = url
-        self.messageType = messageType
-        self.references = references
-        self.sent = sent
-    }
 
     /// Whether the event's time span (from ``onset``, to ``ends``; open where unknown) meets `other`'s.
     public func overlaps(_ other: Alert) -> Bool {

@@ -1,27 +1,17 @@
+import MemberwiseInit
+
 /// The base URL of each alert source (`alerts.nws_url` …): the real services by default, or a mirror or
 /// a look-alike.
+@MemberwiseInit
 public struct AlertEndpoints: Sendable, Hashable {
     /// `alerts.nws_url`.
-    public var nws: String
+    public var nws: String = "https://api.weather.gov"
     /// `alerts.metno_url`.
-    public var metno: String
+    public var metno: String = "https://api.met.no"
     /// `alerts.dwd_url`.
-    public var dwd: String
+    public var dwd: String = "https://api.brightsky.dev"
     /// `alerts.meteoalarm_url`.
-    public var meteoalarm: String
-
-    /// The base URLs; by default the real services'.
-    public init(
-        nws: String = "https://api.weather.gov",
-        metno: String = "https://api.met.no",
-        dwd: String = "https://api.brightsky.dev",
-        meteoalarm: String = "https://feeds.meteoalarm.org"
-    ) {
-        self.nws = nws
-        self.metno = metno
-        self.dwd = dwd
-        self.meteoalarm = meteoalarm
-    }
+    public var meteoalarm: String = "https://feeds.meteoalarm.org"
 
     /// The base URL of `source`, without a trailing `/`.
     public func url(of source: Alert.Source) -> String {

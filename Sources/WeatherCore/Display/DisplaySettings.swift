@@ -1,5 +1,8 @@
+import MemberwiseInit
+
 /// The `display` section of the configuration (weatherd.conf(5), docs/forecast.md): the bar's text, icons and clock. The
 /// daemon writes it into the state file for readers that cannot read the configuration.
+@MemberwiseInit
 public struct DisplaySettings: Sendable, Hashable {
     /// Which icons `{icon}` and the tooltip draw.
     public enum Icons: String, Sendable, CaseIterable {
@@ -23,16 +26,9 @@ public struct DisplaySettings: Sendable, Hashable {
     public static let defaultText = "{icon} {temperature}{unit} {name}"
 
     /// The bar's text template.
-    public var text: String
+    public var text: String = DisplaySettings.defaultText
     /// The icons.
-    public var icons: Icons
+    public var icons: Icons = .emoji
     /// The clock.
-    public var clock: Clock
-
-    /// Settings; the defaults are weatherd.conf(5)'s.
-    public init(text: String = DisplaySettings.defaultText, icons: Icons = .emoji, clock: Clock = .twentyFourHour) {
-        self.text = text
-        self.icons = icons
-        self.clock = clock
-    }
+    public var clock: Clock = .twentyFourHour
 }

@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 /// Temperature unit requested from the API.
 public enum TemperatureUnit: String, Sendable, CaseIterable, Codable {
     case celsius, fahrenheit
@@ -33,22 +35,12 @@ public enum PrecipitationUnit: String, Sendable, CaseIterable, Codable {
 }
 
 /// The three unit choices of the configuration.
+@MemberwiseInit
 public struct Units: Sendable, Hashable {
     /// Temperature unit.
-    public var temperature: TemperatureUnit
+    public var temperature: TemperatureUnit = .celsius
     /// Wind speed unit.
-    public var windSpeed: WindSpeedUnit
+    public var windSpeed: WindSpeedUnit = .kmh
     /// Precipitation unit.
-    public var precipitation: PrecipitationUnit
-
-    /// Creates a unit set; the defaults are Open-Meteo's (°C, km/h, mm).
-    public init(
-        temperature: TemperatureUnit = .celsius,
-        windSpeed: WindSpeedUnit = .kmh,
-        precipitation: PrecipitationUnit = .mm
-    ) {
-        self.temperature = temperature
-        self.windSpeed = windSpeed
-        self.precipitation = precipitation
-    }
+    public var precipitation: PrecipitationUnit = .mm
 }

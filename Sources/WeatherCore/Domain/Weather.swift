@@ -1,4 +1,7 @@
+import MemberwiseInit
+
 /// The current weather at one location, as observed by the API. Values the API did not send are nil.
+@MemberwiseInit
 public struct Weather: Sendable, Hashable {
     /// Start of the 15-minute model interval the values describe (seconds since the epoch).
     public var observedAt: Timestamp
@@ -25,42 +28,9 @@ public struct Weather: Sendable, Hashable {
     /// The WMO weather code.
     public var code: WMOCode?
     /// The units the values are in.
-    public var units: Units
+    public var units: Units = Units()
     /// How often the API's current values change, in seconds (`current.interval`), when it said.
     public var dataInterval: Double?
-
-    /// Creates an observation.
-    public init(
-        observedAt: Timestamp,
-        utcOffsetSeconds: Int? = nil,
-        temperature: Double? = nil,
-        apparentTemperature: Double? = nil,
-        relativeHumidity: Double? = nil,
-        precipitation: Double? = nil,
-        cloudCover: Double? = nil,
-        windSpeed: Double? = nil,
-        windDirection: Double? = nil,
-        windGusts: Double? = nil,
-        isDay: Bool? = nil,
-        code: WMOCode? = nil,
-        units: Units = Units(),
-        dataInterval: Double? = nil
-    ) {
-        self.observedAt = observedAt
-        self.utcOffsetSeconds = utcOffsetSeconds
-        self.temperature = temperature
-        self.apparentTemperature = apparentTemperature
-        self.relativeHumidity = relativeHumidity
-        self.precipitation = precipitation
-        self.cloudCover = cloudCover
-        self.windSpeed = windSpeed
-        self.windDirection = windDirection
-        self.windGusts = windGusts
-        self.isDay = isDay
-        self.code = code
-        self.units = units
-        self.dataInterval = dataInterval
-    }
 
     /// The description of the weather code, or "Unknown weather" when no code was sent.
     public var description: String { code?.description ?? "Unknown weather" }

@@ -1,5 +1,8 @@
+import MemberwiseInit
+
 /// What one forecast request brings: the current weather and the forecast blocks it asked for
 /// (docs/forecast.md), each nil when not asked for or dropped as bad input.
+@MemberwiseInit
 public struct Forecast: Sendable, Hashable {
     /// The current weather.
     public var weather: Weather
@@ -10,24 +13,9 @@ public struct Forecast: Sendable, Hashable {
     /// The 15-minute precipitation steps (`minutely_15`), from the current quarter hour on.
     public var nowcast: [NowcastStep]?
     /// Blocks of the response that were dropped as bad input, one sentence each (docs/forecast.md "Bad input").
-    public var droppedBlocks: [String]
+    public var droppedBlocks: [String] = []
     /// The API's clock minus the host's, from the response's `Date` (plus `Age`); nil without one.
     public var apiClockSample: Double?
-
-    /// A forecast.
-    public init(
-        weather: Weather,
-        hourly: [HourForecast]? = nil,
-        daily: [DayForecast]? = nil,
-        nowcast: [NowcastStep]? = nil,
-        droppedBlocks: [String] = []
-    ) {
-        self.weather = weather
-        self.hourly = hourly
-        self.daily = daily
-        self.nowcast = nowcast
-        self.droppedBlocks = droppedBlocks
-    }
 
     /// The outlook for the location's current local day: the first day of `daily`.
     public var today: DayForecast? { daily?.first }

@@ -1,18 +1,14 @@
+import MemberwiseInit
+
 /// Which forecast blocks one current-weather request carries (docs/forecast.md "Requests"), and what it weighs.
+@MemberwiseInit
 public struct ForecastBlocks: Sendable, Hashable {
     /// `hourly=…&forecast_hours=N` with N = this (``ForecastSettings/requestedHours``); nil when not asked for.
     public var hours: Int?
     /// `daily=…&forecast_days=N` with N = this; nil when not asked for.
     public var days: Int?
     /// `minutely_15=precipitation&forecast_minutely_15=9`.
-    public var nowcast: Bool
-
-    /// A request's blocks; none by default.
-    public init(hours: Int? = nil, days: Int? = nil, nowcast: Bool = false) {
-        self.hours = hours
-        self.days = days
-        self.nowcast = nowcast
-    }
+    public var nowcast: Bool = false
 
     /// The current weather alone.
     public static let none = ForecastBlocks()

@@ -1,24 +1,20 @@
+import MemberwiseInit
+
 /// The `forecast` section of the configuration (weatherd.conf(5), docs/forecast.md): which parts of the forecast ride on the
 /// current-weather requests.
+@MemberwiseInit
 public struct ForecastSettings: Sendable, Hashable {
     /// The next hours (0 = off).
-    public var hours: Int
+    public var hours: Int = 24
     /// The next days, today first.
-    public var days: Int
+    public var days: Int = 7
     /// Whether the 15-minute nowcast is on.
-    public var nowcast: Bool
+    public var nowcast: Bool = true
 
     /// The allowed hours.
     public static let hourRange = 0...48
     /// The allowed days.
     public static let dayRange = 1...16
-
-    /// Settings; the defaults are weatherd.conf(5)'s.
-    public init(hours: Int = 24, days: Int = 7, nowcast: Bool = true) {
-        self.hours = hours
-        self.days = days
-        self.nowcast = nowcast
-    }
 
     /// The hours a request asks for (`forecast_hours`), nil when the hours are off: one more than shown,
     /// because the block is asked for once an hour while the shown window slides with the clock, so the

@@ -1,40 +1,26 @@
+import MemberwiseInit
+
 /// What the daemon knows of a location's coming hours and days (docs/forecast.md): each block as last fetched,
 /// with the time it was fetched. Blocks are replaced whole; steps already past are filtered by readers
 /// relative to their own now (the window slides between refreshes).
+@MemberwiseInit
 public struct LocationForecast: Sendable, Hashable {
     /// The hours, oldest first, as last fetched.
-    public var hourly: [HourForecast]
+    public var hourly: [HourForecast] = []
     /// When `hourly` was fetched; nil when never.
     public var hourlyFetchedAt: Timestamp?
     /// The days, the location's current local day first when fetched, as last fetched.
-    public var daily: [DayForecast]
+    public var daily: [DayForecast] = []
     /// When `daily` was fetched; nil when never.
     public var dailyFetchedAt: Timestamp?
     /// The 15-minute precipitation steps, as last fetched.
-    public var nowcast: [NowcastStep]
+    public var nowcast: [NowcastStep] = []
     /// When `nowcast` was fetched; nil when never.
     public var nowcastFetchedAt: Timestamp?
     /// When an answer last dropped the hours or the days as bad input (not kept across restarts): a block
     /// that keeps coming bad is asked for again on its slot, not on every request.
     public var hourlyDroppedAt: Timestamp?
     public var dailyDroppedAt: Timestamp?
-
-    /// A forecast; empty by default.
-    public init(
-        hourly: [HourForecast] = [],
-        hourlyFetchedAt: Timestamp? = nil,
-        daily: [DayForecast] = [],
-        dailyFetchedAt: Timestamp? = nil,
-        nowcast: [NowcastStep] = [],
-        nowcastFetchedAt: Timestamp? = nil
-    ) {
-        self.hourly = hourly
-        self.hourlyFetchedAt = hourlyFetchedAt
-        self.daily = daily
-        self.dailyFetchedAt = dailyFetchedAt
-        self.nowcast = nowcast
-        self.nowcastFetchedAt = nowcastFetchedAt
-    }
 
     /// Whether nothing is known.
     public var isEmpty: Bool {

@@ -1,4 +1,7 @@
+import MemberwiseInit
+
 /// One fetch the planner wants sent: which location, with which forecast blocks, and what it costs. At most one is in flight.
+@MemberwiseInit
 public struct FetchOrder: Sendable, Hashable {
     /// Numbers fetches in the order they started.
     public var job: Int
@@ -22,30 +25,5 @@ public struct FetchOrder: Sendable, Hashable {
     public var startedUptime: Double
     /// Whether its answer counts towards the two answered requests a location may have within a data
     /// interval (docs/fetching.md): not the first fetch of a location without weather, nor a SIGUSR1's.
-    public var guarded: Bool
-
-    /// An order.
-    public init(
-        job: Int,
-        location: Location,
-        units: Units,
-        blocks: ForecastBlocks,
-        queued: Bool,
-        tick: Int,
-        weight: Int,
-        chargedAt: Timestamp,
-        startedUptime: Double,
-        guarded: Bool = false
-    ) {
-        self.job = job
-        self.location = location
-        self.units = units
-        self.blocks = blocks
-        self.queued = queued
-        self.tick = tick
-        self.weight = weight
-        self.chargedAt = chargedAt
-        self.startedUptime = startedUptime
-        self.guarded = guarded
-    }
+    public var guarded: Bool = false
 }

@@ -1,29 +1,17 @@
+import MemberwiseInit
+
 /// How a fetch ended, as the daemon reports it to the planner.
+@MemberwiseInit
 public struct FetchOutcome: Sendable {
     /// The forecast, or why there is none.
     public var result: Result<Forecast, FetchError>
     /// The place geocoding found on the way, if the location was resolved by name.
     public var place: Place?
     /// Whether the forecast request was sent (false when resolving the location's name failed first).
-    public var forecastSent: Bool
+    public var forecastSent: Bool = true
     /// How long it took.
     public var elapsed: Duration
     /// The API's clock minus the host's, from the last answered request's `Date` (plus `Age`); nil
     /// without an answer or without a `Date`.
     public var apiClockSample: Double?
-
-    /// An outcome.
-    public init(
-        result: Result<Forecast, FetchError>,
-        place: Place? = nil,
-        forecastSent: Bool = true,
-        elapsed: Duration,
-        apiClockSample: Double? = nil
-    ) {
-        self.result = result
-        self.place = place
-        self.forecastSent = forecastSent
-        self.elapsed = elapsed
-        self.apiClockSample = apiClockSample
-    }
 }

@@ -1,6 +1,9 @@
+import MemberwiseInit
+
 /// The state file's content (docs/state-file.md).
 extension Planner {
     /// What the daemon adds to a snapshot: who it is and since when.
+    @MemberwiseInit
     public struct Identity: Sendable, Hashable {
         /// Process id.
         public var pid: Int
@@ -12,15 +15,6 @@ extension Planner {
         public var timeout: Double
         /// The `display` settings, written for readers that cannot read the configuration.
         public var display: DisplaySettings?
-
-        /// An identity.
-        public init(pid: Int, version: String, startedAt: Timestamp, timeout: Double, display: DisplaySettings? = nil) {
-            self.display = display
-            self.pid = pid
-            self.version = version
-            self.startedAt = startedAt
-            self.timeout = timeout
-        }
     }
 
     /// The state file's content at `now`.

@@ -1,32 +1,18 @@
+import MemberwiseInit
+
 /// What the planner needs of the configuration.
+@MemberwiseInit
 public struct PlannerSettings: Sendable, Hashable {
     /// The rotation period in seconds.
     public var interval: Double
     /// When locations are fetched.
-    public var refresh: RefreshPolicy
+    public var refresh: RefreshPolicy = .auto
     /// The weighted calls allowed per UTC window.
-    public var limits: QuotaLimits
+    public var limits: QuotaLimits = .none
     /// Weather older than this (now − `observed_at`) is stale, in seconds.
-    public var staleAfter: Double
+    public var staleAfter: Double = 1800
     /// The units asked for; cached weather in other units is not served.
-    public var units: Units
+    public var units: Units = Units()
     /// Which forecast blocks ride on the requests (docs/forecast.md).
-    public var forecast: ForecastSettings
-
-    /// Settings.
-    public init(
-        interval: Double,
-        refresh: RefreshPolicy = .auto,
-        limits: QuotaLimits = .none,
-        staleAfter: Double = 1800,
-        units: Units = Units(),
-        forecast: ForecastSettings = ForecastSettings()
-    ) {
-        self.interval = interval
-        self.refresh = refresh
-        self.limits = limits
-        self.staleAfter = staleAfter
-        self.units = units
-        self.forecast = forecast
-    }
+    public var forecast: ForecastSettings = ForecastSettings()
 }

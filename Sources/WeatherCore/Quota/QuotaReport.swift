@@ -1,4 +1,7 @@
+import MemberwiseInit
+
 /// The three quota windows as the state file shows them (`daemon.quota`).
+@MemberwiseInit
 public struct QuotaReport: Sendable, Hashable {
     /// The current UTC minute.
     public var minute: QuotaUsage
@@ -6,13 +9,6 @@ public struct QuotaReport: Sendable, Hashable {
     public var hour: QuotaUsage
     /// The current UTC day.
     public var day: QuotaUsage
-
-    /// A report.
-    public init(minute: QuotaUsage, hour: QuotaUsage, day: QuotaUsage) {
-        self.minute = minute
-        self.hour = hour
-        self.day = day
-    }
 
     /// The report of `ledger` under `limits` at `now`.
     public init(_ ledger: QuotaLedger, limits: QuotaLimits, at now: Timestamp) {

@@ -1,4 +1,7 @@
+import MemberwiseInit
+
 /// One quota window as the state file shows it (`daemon.quota.minute` …).
+@MemberwiseInit
 public struct QuotaUsage: Sendable, Hashable {
     /// Weighted calls counted in the window.
     public var used: Double
@@ -6,11 +9,4 @@ public struct QuotaUsage: Sendable, Hashable {
     public var limit: Double
     /// When the window ends.
     public var resetsAt: Timestamp
-
-    /// A window's usage.
-    public init(used: Double, limit: Double, resetsAt: Timestamp) {
-        self.used = used
-        self.limit = limit
-        self.resetsAt = resetsAt
-    }
 }

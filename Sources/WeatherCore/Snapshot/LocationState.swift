@@ -1,4 +1,7 @@
+import MemberwiseInit
+
 /// One entry of the state file's `locations`.
+@MemberwiseInit
 public struct LocationState: Sendable, Hashable {
     /// The location.
     public var location: Location
@@ -17,32 +20,7 @@ public struct LocationState: Sendable, Hashable {
     /// The last failure, cleared by the next success.
     public var lastError: ErrorRecord?
     /// Failed (or "no news") fetches in a row, for the retry delay (an addition: a restart keeps it).
-    public var consecutiveFailures: Int
+    public var consecutiveFailures: Int = 0
     /// The official warnings (docs/alerts.md); nil when the location has no alert source.
     public var alerts: LocationAlerts?
-
-    /// Creates a location entry.
-    public init(
-        location: Location,
-        status: LocationStatus,
-        fetchedAt: Timestamp? = nil,
-        nextRefreshAt: Timestamp? = nil,
-        weather: Weather? = nil,
-        today: DayForecast? = nil,
-        forecast: LocationForecast? = nil,
-        lastError: ErrorRecord? = nil,
-        consecutiveFailures: Int = 0,
-        alerts: LocationAlerts? = nil
-    ) {
-        self.location = location
-        self.status = status
-        self.fetchedAt = fetchedAt
-        self.nextRefreshAt = nextRefreshAt
-        self.weather = weather
-        self.today = today
-        self.forecast = forecast
-        self.lastError = lastError
-        self.consecutiveFailures = consecutiveFailures
-        self.alerts = alerts
-    }
 }

@@ -1,10 +1,13 @@
+import MemberwiseInit
+
 /// Everything the state file holds (docs/state-file.md, schema_version 1). Pure data; encoding lives in StateStore.
+@MemberwiseInit
 public struct StateSnapshot: Sendable, Hashable {
     /// The schema version this model writes.
     public static let currentSchemaVersion = 1
 
     /// The schema version of the file.
-    public var schemaVersion: Int
+    public var schemaVersion: Int = StateSnapshot.currentSchemaVersion
     /// When the file was written.
     public var generatedAt: Timestamp
     /// The writing daemon.
@@ -15,21 +18,4 @@ public struct StateSnapshot: Sendable, Hashable {
     public var rotationIndex: Int?
     /// Every configured location, in configuration order.
     public var locations: [LocationState]
-
-    /// Creates a snapshot.
-    public init(
-        schemaVersion: Int = StateSnapshot.currentSchemaVersion,
-        generatedAt: Timestamp,
-        daemon: DaemonInfo,
-        currentLocation: String?,
-        rotationIndex: Int?,
-        locations: [LocationState]
-    ) {
-        self.schemaVersion = schemaVersion
-        self.generatedAt = generatedAt
-        self.daemon = daemon
-        self.currentLocation = currentLocation
-        self.rotationIndex = rotationIndex
-        self.locations = locations
-    }
 }
