@@ -140,7 +140,7 @@ fleet: deps
 # The libFuzzer targets (their own build, with -sanitize=fuzzer,address), FUZZ_SECONDS per target, default 60;
 # make ci runs them after the suite.
 fuzz: deps
-	scripts/fuzz
+	WEATHERD_DEBUG_FLAGS='$(DEBUG_FLAGS)' scripts/fuzz
 
 # The Debian package built and checked: contents, fields, install/upgrade/remove/purge, lintian.
 check-deb: deb
