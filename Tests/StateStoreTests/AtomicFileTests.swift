@@ -57,6 +57,24 @@ struct AtomicFileTests {
         }
     }
 
+    /// A leftover temporary file of the same name (a killed write) lends the new file neither its mode
+    /// nor its bytes.
+    @Test func aLeftoverTemporaryLendsNeitherItsModeNorItsBytes() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/state.json"
+            let leftover = AtomicFile.temporaryPrefix(for: path) + String(getpid())
+            let fd = open(leftover, O_WRONLY | O_CREAT, 0o600)
+            #expect(fd >= 0)
+            #expect(write(fd, "a longer leftover", 17) == 17)
+            #expect(fchmod(fd, 0o600) == 0)
+            close(fd)
+            try AtomicFile.write("new", to: path)
+            #expect(try fileText(path) == "new")
+            #expect(mode(path) == 0o644)
+            #expect(access(leftover, F_OK) != 0)
+        }
+    }
+
     @Test func replacesAnExistingFileWithoutTouchingOpenReaders() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/state.json"
