@@ -142,7 +142,7 @@ public final class LoopRunner {
     public var isFinished: Bool { loop.isFinished }
 
     /// The state as the loop holds it now.
-    public func currentSnapshot() -> StateSnapshot { loop.currentSnapshot() }
+    public func takeCurrentSnapshot() -> StateSnapshot { loop.takeCurrentSnapshot() }
 
     /// Carries out `effect`: at once, or by handing it to `run`'s task; returns the event of its end when
     /// that comes at once.

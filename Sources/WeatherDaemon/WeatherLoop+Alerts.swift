@@ -75,7 +75,6 @@ extension WeatherLoop {
     /// Records how a poll ended; the state file shows a change at once. A poll cancelled by stopping is
     /// forgotten.
     func finishAlertPoll(_ order: AlertPollOrder, _ outcome: AlertPollOutcome) {
-        let now = environment.now()
         if lifecycle == .stopping, case .failed = outcome.result {
             alertPlanner.abandon(order, at: now.wall)
             saveAlerts()

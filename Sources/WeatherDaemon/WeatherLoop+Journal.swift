@@ -105,7 +105,7 @@ extension WeatherLoop {
                 ]
                 var message = "API requests paused until \(until.rfc3339) (\(cause.rawValue))"
                 if let clamped {
-                    let pause = NumberFormat.fixed(max(0, until.seconds(since: environment.now().wall)), decimals: 0)
+                    let pause = NumberFormat.fixed(max(0, until.seconds(since: now.wall)), decimals: 0)
                     message +=
                         "; Retry-After of \(NumberFormat.json(clamped)) s is beyond the limit, pausing \(pause) s"
                     metadata["weather.retry_after_seconds"] = "\(NumberFormat.json(clamped))"
@@ -189,7 +189,7 @@ extension WeatherLoop {
     private func logRainSoon(_ location: Location, summary: NowcastSummary) {
         guard let startsAt = summary.rainStartsAt else { return }
         let word = summary.isSnow ? "snow" : "rain"
-        let seconds = startsAt.seconds(since: planner.apiTime(at: environment.now()))
+        let seconds = startsAt.seconds(since: planner.apiTime(at: now))
         let minutes = Int((seconds / 300).rounded()) * 5
         let message =
             minutes <= 0 ? "\(location.name): \(word) now" : "\(location.name): \(word) in about \(minutes) min"

@@ -9,7 +9,6 @@ extension WeatherLoop {
     func start(_ previous: PreviousRun) {
         guard lifecycle == .created else { return }
         lifecycle = .starting
-        let now = environment.now()
         startedAt = now.wall
         places = previous.places
         applyCachedPlaces()
@@ -48,7 +47,7 @@ extension WeatherLoop {
         // first tick: ``tookOver(_:error:)``). The link is made after the first state file written, so it
         // never points at nothing.
         if let takenOver, let cacheFile {
-            effects.append(.takeOver(snapshot(at: now), into: cacheFile, from: takenOver))
+            effects.append(.takeOver(takeSnapshot(at: now), into: cacheFile, from: takenOver))
         }
         publish(at: now)
         startWatchdog()
@@ -76,9 +75,8 @@ extension WeatherLoop {
         journal(.notice, "stopping", metadata: ["message_id": "\(MessageID.stopping)"])
         effects.append(.stopTimers)
         if planner.inFlight != nil || alertPlanner.isPolling { effects.append(.cancelRequests) }
-        let now = environment.now()
         stoppedAt = now.wall
-        let final = snapshot(at: now)
+        let final = takeSnapshot(at: now)
         effects.append(.writeState(final, textfile: configuration.prometheusTextfile))
         saveCache(at: now, published: final)
     }
@@ -111,7 +109,7 @@ extension WeatherLoop {
         // What the cache holds of a dropped location must not come back at the next start.
         if old.locations.contains(where: { location in !newConfiguration.locations.contains { $0.id == location.id } })
         {
-            saveCache(at: environment.now())
+            saveCache(at: now)
         }
         let summary =
             "\(count(newConfiguration.locations.count, "location")) every "
@@ -169,18 +167,18 @@ extension WeatherLoop {
     func pingWatchdog() {
         guard isTicking, let timeout = watchdogTimeout else { return }
         let allowed = configuration.interval + timeout / 2
-        let now = environment.now().uptime
-        if let lastTickAt, now - lastTickAt > allowed.seconds {
+        let uptime = now.uptime
+        if let lastTickAt, uptime - lastTickAt > allowed.seconds {
             journal(
                 .warning,
-                "no tick for \(DurationParser.formatForPeople(.seconds(now - lastTickAt))); not pinging the watchdog"
+                "no tick for \(DurationParser.formatForPeople(.seconds(uptime - lastTickAt))); not pinging the watchdog"
             )
             return
         }
         // A cache write that hangs (a dying SD card) stalls neither the ticks nor the watchdog: the state
         // file goes on; only what a restart would find is older. Said once per such write.
-        if let since = cacheWriter?.writingSince, now - since > allowed.seconds {
-            let writing = Duration.seconds(now - since)
+        if let since = cacheWriter?.writingSince, uptime - since > allowed.seconds {
+            let writing = Duration.seconds(uptime - since)
             if !warnedSlowCacheWrite {
                 warnedSlowCacheWrite = true
                 let text =

@@ -7,7 +7,6 @@ extension WeatherLoop {
     /// decides, the loop carries it out.
     func tick(missed: Int = 0) {
         guard isTicking else { return }
-        let now = environment.now()
         lastTickAt = now.uptime
         tickAlerts(at: now)
         guard let plan = planner.tick(at: now, missed: missed) else { return }
@@ -35,7 +34,7 @@ extension WeatherLoop {
     /// that hangs must not stop the fetching. A kill in the few milliseconds before that write lands
     /// loses the count of that request.
     private func startFetch(_ order: FetchOrder) {
-        if cacheWriter?.hasWritten == false { saveCache(at: environment.now()) }
+        if cacheWriter?.hasWritten == false { saveCache(at: now) }
         effects.append(.fetch(order, provider: provider, geocoder: geocoder))
     }
 
@@ -47,7 +46,6 @@ extension WeatherLoop {
             planner.abandonFetch()
             return
         }
-        let now = environment.now()
         guard let plan = planner.finish(outcome, at: now) else { return }
         if let place = outcome.place, plan.change != .discarded { remember(place, for: order.location) }
         switch plan.change {
@@ -80,7 +78,7 @@ extension WeatherLoop {
         log(plan.events)
         // One snapshot for the state file and the cache (made twice, it was a tenth of a fetch's work; the
         // snapshot does not show the fetch in flight, so abandoning the next one leaves it as it is).
-        let shown = snapshot(at: now)
+        let shown = takeSnapshot(at: now)
         publish(shown)
         saveCache(at: now, published: shown)
         if let next = plan.next, isTicking {
@@ -115,7 +113,7 @@ extension WeatherLoop {
     /// The end of every tick and fetch: the state file (and textfile) replaced, as an effect; the runner
     /// tells at once whether it was written (``stateWritten(_:)``).
     func publish(at now: Moment) {
-        publish(snapshot(at: now))
+        publish(takeSnapshot(at: now))
     }
 
     /// Asks for the state file (and the textfile) to hold `snapshot`, the state at this event.
@@ -143,7 +141,7 @@ extension WeatherLoop {
     /// run's first write landed; never because time passed); `published`: the snapshot the state file was
     /// just asked to hold, whose bytes the runner then has.
     func saveCache(at now: Moment, published: StateSnapshot? = nil) {
-        guard let file = cacheFile, let next = cacheWriter?.submit(published ?? snapshot(at: now), at: now.uptime)
+        guard let file = cacheFile, let next = cacheWriter?.submit(published ?? takeSnapshot(at: now), at: now.uptime)
         else { return }
         effects.append(.writeCache(next, to: file, sameAsStateFile: published != nil))
     }
@@ -158,14 +156,15 @@ extension WeatherLoop {
     /// The end of a durable write of the cache: the one that waited for it, if any, starts now.
     func cacheWritten(_ error: FileSystemError?) {
         if let entry = cacheWriter?.finishWrite(error) { effects.append(entry) }
-        guard let file = cacheFile, let next = cacheWriter?.startWaitingWrite(at: environment.now().uptime) else {
+        guard let file = cacheFile, let next = cacheWriter?.startWaitingWrite(at: now.uptime) else {
             return
         }
         effects.append(.writeCache(next, to: file, sameAsStateFile: false))
     }
 
-    /// The state file's content at `now`.
-    func snapshot(at now: Moment) -> StateSnapshot {
+    /// The state file's content at `now`; each location's forecast window it shows is kept
+    /// (``shownForecasts``), so the next snapshot reuses it while it holds.
+    func takeSnapshot(at now: Moment) -> StateSnapshot {
         var snapshot = planner.snapshot(
             at: now,
             identity: Planner.Identity(
@@ -182,9 +181,9 @@ extension WeatherLoop {
         return snapshot
     }
 
-    /// The current snapshot (what the state file holds).
-    public func currentSnapshot() -> StateSnapshot {
-        snapshot(at: environment.now())
+    /// The current snapshot (what the state file holds), taken now.
+    public func takeCurrentSnapshot() -> StateSnapshot {
+        takeSnapshot(at: environment.now())
     }
 
     /// The one-line `STATUS=`: `Berlin 2.0 °C Slight rain · 4 locations · 0 failing`.
@@ -206,7 +205,7 @@ extension WeatherLoop {
         }
         line += "\(count(records.count, "location")) · \(failing) failing"
         if let until = planner.backoff.until {
-            line += " · paused until \(until.wall(at: environment.now()).rfc3339)"
+            line += " · paused until \(until.wall(at: now).rfc3339)"
         }
         return line
     }

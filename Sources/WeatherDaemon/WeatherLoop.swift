@@ -104,6 +104,8 @@ public final class WeatherLoop {
     /// the process's environment, fixed for its life.
     let watchdogTimeout: Duration?
 
+    /// The clocks as read when the event being handled arrived: every decision of one event sees one time.
+    private(set) var now: Moment
     var configuration: Configuration
     var planner: Planner
     /// Each location's forecast window as the last snapshot showed it, reused while it holds.
@@ -180,13 +182,15 @@ public final class WeatherLoop {
             settings: configuration.plannerSettings,
             seed: environment.seed
         )
-        self.startedAt = environment.now().wall
+        self.now = environment.now()
+        self.startedAt = now.wall
         self.cacheWriter = cacheFile.map { CacheWriter(file: $0) }
     }
 
     /// Carries out one event; returns what it asks its runner to do, in order.
     public func handle(_ event: ServiceEvent) -> [Effect] {
         defer { effects.removeAll() }
+        now = environment.now()
         take(event)
         stopIfIdle()
         return effects

@@ -46,7 +46,7 @@ struct PreviousRunTests {
         #expect(Self.messages(effects).contains("previous state loaded"))
         #expect(!effects.contains { if case .takeOver = $0 { true } else { false } })
         let weather = try #require(previous.locations.first?.weather)
-        #expect(loop.currentSnapshot().locations.first?.weather == weather)
+        #expect(loop.takeCurrentSnapshot().locations.first?.weather == weather)
         await harness.stop()
     }
 

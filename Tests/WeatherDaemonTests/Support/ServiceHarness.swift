@@ -225,7 +225,7 @@ actor ServiceHarness {
 
     /// The state as the loop holds it now.
     func snapshot() async -> StateSnapshot {
-        await runner.currentSnapshot()
+        await runner.takeCurrentSnapshot()
     }
 
     /// The state file as a reader sees it.
