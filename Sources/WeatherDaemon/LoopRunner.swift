@@ -29,8 +29,10 @@ import Glibc
 ///
 /// Which way each effect goes (``carryOut(_:)``):
 /// - at once, on this thread: timers, `sd_notify`, journal entries, the state file (whose end, written or
-///   not, is handed back to the loop before the next effect), the link of an earlier state file, and the
-///   take-over write at start (the one durable write on this thread: before the first tick, once);
+///   not, is handed back to the loop before the next effect), the link of an earlier state file, the
+///   take-over write at start (the one durable write on this thread: before the first tick, once), and
+///   the reads the loop asks for (what the previous run left at start, the configuration on SIGHUP), also
+///   handed back before the next effect;
 /// - on a thread of the blocking-I/O pool: the cache, geocoding and alerts cache writes, whose ends come
 ///   back through the main queue;
 /// - queued for `run`'s task: requests (fetches, alert polls) and their cancellation.
@@ -105,24 +107,14 @@ public final class LoopRunner {
         }
     }
 
-    /// Starts the loop with what the previous run left, read here: the loop reads no file. Once only.
+    /// Starts the loop: it asks for what the previous run left, read here (the loop reads no file).
     public func start() {
-        guard loop.lifecycle == .created else { return }
-        send(.start(PreviousRun.read(for: loop, at: loop.environment.now().wall)))
+        send(.startRequested)
     }
 
-    /// SIGHUP: reads the configuration again, here, and hands the loop what was read (or why it was
-    /// refused), with the alerts cache when that configuration turns alerts on for the first time. Nothing
-    /// is read while the loop does not tick.
+    /// SIGHUP: the loop asks for the configuration again, read here.
     public func reload() {
-        guard loop.isTicking else { return }
-        let environment = loop.environment
-        let read = Result { () throws(ConfigError) in try environment.reloadConfiguration() }
-        var alertMemory: AlertPlanner.Memory?
-        if case .success(let configuration) = read, configuration.alerts.enabled, !loop.alertMemoryLoaded {
-            alertMemory = loop.alertCache?.load()
-        }
-        send(.reload(read, alertMemory: alertMemory))
+        send(.reloadRequested)
     }
 
     /// Hands `event` to the loop now and carries out what it asks for, in order; an effect whose end is an
@@ -174,6 +166,15 @@ public final class LoopRunner {
             ticker = nil
             watchdogTicker?.stop()
             watchdogTicker = nil
+        case .readPreviousRun(let now):
+            return .start(PreviousRun.read(for: loop, at: now))
+        case .readConfiguration(let alertCache):
+            let read = Result { () throws(ConfigError) in try environment.reloadConfiguration() }
+            var alertMemory: AlertPlanner.Memory?
+            if case .success(let configuration) = read, configuration.alerts.enabled {
+                alertMemory = alertCache?.load()
+            }
+            return .reload(read, alertMemory: alertMemory)
         case .writeCache(let snapshot, let file, let sameAsStateFile):
             let written = sameAsStateFile ? output?.takeEncoded() : nil
             let text = written ?? cacheEncoder.encodedBytes(snapshot)
@@ -309,8 +310,9 @@ public final class LoopRunner {
                                 }
                             case .cancelRequests:
                                 fetches.cancelAll()
-                            case .startTicks, .startWatchdog, .stopTimers, .notify, .log, .writeState,
-                                .linkPreviousStateFile, .takeOver, .writeCache, .saveGeocoding, .saveAlerts:
+                            case .startTicks, .startWatchdog, .stopTimers, .readPreviousRun, .readConfiguration,
+                                .notify, .log, .writeState, .linkPreviousStateFile, .takeOver, .writeCache,
+                                .saveGeocoding, .saveAlerts:
                                 break  // carried out when asked for
                             }
                         }

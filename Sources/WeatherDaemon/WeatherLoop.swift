@@ -12,11 +12,12 @@ import WeatherCore
 /// timers, journal entries, the state file, `sd_notify` at once, in order; durable writes on a thread of
 /// the blocking-I/O pool and requests as child tasks, whose ends come back as events. The loop does no
 /// I/O itself: it reads and writes no file, sends no request and logs nothing (every journal entry is an
-/// effect); what the previous run left and a reloaded configuration come to it read, in its events
-/// (``PreviousRun``). Its life is ``Lifecycle``: created, starting, running, stopping, stopped. Tests
+/// effect); it asks for what the previous run left and, on SIGHUP, the configuration as effects, and
+/// they come back read, in its events (``PreviousRun``). Its life is ``Lifecycle``: created, starting, running, stopping, stopped. Tests
 /// drive the same runner with manual timers (a tick is the tick timer firing) and an injected clock.
 ///
-/// Where each event goes (`take`): start, reload, watchdog and shutdown in `WeatherLoop+Lifecycle`;
+/// Where each event goes (`take`): the requests to start and to reload in `take` itself; start, reload,
+/// watchdog and shutdown in `WeatherLoop+Lifecycle`;
 /// ticks, fetches' ends and the state and cache writes' ends in `WeatherLoop+Ticks`; alert polls and their
 /// saves in `WeatherLoop+Alerts`; what the previous run left in `WeatherLoop+PreviousState`; the journal
 /// entries in `WeatherLoop+Journal`.
@@ -59,6 +60,12 @@ public final class WeatherLoop {
         case startWatchdog(interval: Duration)
         /// Stop both timers (stopping).
         case stopTimers
+        /// Read what the previous run left (``PreviousRun/read(for:at:)``, at `at`); it comes back at once as
+        /// ``ServiceEvent/start(_:)``.
+        case readPreviousRun(at: Timestamp)
+        /// Read the configuration again, and `alertCache` too when what is read turns alerts on (nil: the
+        /// loop holds the warnings already); it comes back at once as ``ServiceEvent/reload(_:alertMemory:)``.
+        case readConfiguration(alertCache: AlertCache?)
         /// Tell systemd.
         case notify(ServiceNotification)
         /// One journal entry.
@@ -198,12 +205,16 @@ public final class WeatherLoop {
 
     private func take(_ event: ServiceEvent) {
         switch event {
+        case .startRequested:
+            if lifecycle == .created { effects.append(.readPreviousRun(at: now.wall)) }
         case .start(let previous):
             start(previous)
         case .tick(let missed):
             tick(missed: missed)
         case .watchdog:
             pingWatchdog()
+        case .reloadRequested:
+            if isTicking { effects.append(.readConfiguration(alertCache: alertMemoryLoaded ? nil : alertCache)) }
         case .reload(let read, let memory):
             reload(read, alertMemory: memory)
         case .refreshRequested:
@@ -250,15 +261,19 @@ public final class WeatherLoop {
 
 /// What happens to a running ``WeatherLoop``, in the order it happens.
 public enum ServiceEvent: Sendable {
-    /// Restore what the previous run left (read by the runner: ``LoopRunner/start()``), write the first
-    /// state file, start the timers.
+    /// The service starts: read what the previous run left (once).
+    case startRequested
+    /// Restore what the previous run left (read by the runner: ``WeatherLoop/Effect/readPreviousRun(at:)``),
+    /// write the first state file, start the timers.
     case start(PreviousRun)
     /// A tick, after `missed` ticks the process could not run (skipped, not replayed: docs/fetching.md).
     case tick(missed: Int)
     /// A watchdog deadline: ping if ticks keep coming.
     case watchdog
-    /// SIGHUP: the configuration read again by the runner (``LoopRunner/reload()``), or why it was
-    /// refused; with the alerts cache when that configuration turns alerts on for the first time.
+    /// SIGHUP: read the configuration again (while ticking).
+    case reloadRequested
+    /// The configuration read again by the runner (``WeatherLoop/Effect/readConfiguration(alertCache:)``), or
+    /// why it was refused; with the alerts cache when that configuration turns alerts on for the first time.
     case reload(Result<Configuration, ConfigError>, alertMemory: AlertPlanner.Memory?)
     /// SIGUSR1: every location is due at once.
     case refreshRequested
