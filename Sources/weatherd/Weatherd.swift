@@ -55,10 +55,6 @@ enum Main {
         // EventLoopTaskExecutor); its loop and timers are on the main actor, this thread, and its requests
         // on the network's event loop (Run).
         let executor: (any TaskExecutor)? = command is Run ? MainQueueTaskExecutor() : nil
-        // The daemon's threads (this one, libdispatch's manager, NIO's) under SCHED_BATCH, before any of
-        // them exists: journald, woken by a tick's entry, no longer preempts the tick on its CPU (an
-        // involuntary context switch at nearly every tick, bench/README.md).
-        if command is Run { BatchScheduling.apply() }
         Task(executorPreference: executor) {
             do {
                 var asyncCommand = asyncCommand
