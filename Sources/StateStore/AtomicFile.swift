@@ -38,13 +38,13 @@ public enum AtomicFile {
         throws(FileSystemError)
     {
         let temporary = temporaryPrefix(for: path) + processID
-        let (fd, isNew) = try create(temporary, mode: mode)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard fd >= 0 else { throw FileSystemError(operation: "create", path: temporary, errno: errno) }
         do throws(FileSystemError) {
             try writeAll(fd, contents, path: temporary)
-            // A new file has `mode` less the umask: set it only when the umask took something away (the
-            // unit's UMask=0022 takes nothing from 0644: one system call less a tick) or the file was not new.
-            let keepsMode = isNew && umask.map { $0 & mode == 0 } ?? false
-            guard keepsMode || fchmod(fd, mode) == 0 else {
+            // Always: the umask, or a default ACL of the directory (which the umask does not predict), may
+            // have taken bits away; a file left by a killed write keeps its own mode.
+            guard fchmod(fd, mode) == 0 else {
                 throw FileSystemError(operation: "chmod", path: temporary, errno: errno)
             }
             guard !durable || fsync(fd) == 0 else {
@@ -69,29 +69,6 @@ public enum AtomicFile {
     /// This process's id, the temporary files' suffix: read once (glibc asks the kernel at every
     /// `getpid()`, and the state file is written every tick).
     private static let processID = String(getpid())
-
-    /// The process's umask (`Umask:` in /proc/self/status; reading it with umask(2) would change it for a
-    /// moment under every other thread), read once: weatherd never changes it. Nil when it cannot be read.
-    private static let umask: mode_t? = {
-        guard let status = try? read("/proc/self/status", limit: 64 << 10) else { return nil }
-        let lines = String(decoding: status, as: UTF8.self).split(separator: "\n")
-        guard let line = lines.first(where: { $0.hasPrefix("Umask:") }) else { return nil }
-        return line.split(whereSeparator: { $0 == "\t" || $0 == " " }).last.flatMap { mode_t($0, radix: 8) }
-    }()
-
-    /// Opens `temporary` for writing, and whether it is new (`O_EXCL`: its mode is then `mode` less the
-    /// umask). Something already there (a killed write's leftover) is opened as before, truncated, never
-    /// followed if it is a link.
-    private static func create(_ temporary: String, mode: mode_t) throws(FileSystemError) -> (Int32, isNew: Bool) {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW
-        let fd = open(temporary, flags | O_EXCL, mode)
-        if fd >= 0 { return (fd, true) }
-        if errno == EEXIST {
-            let existing = open(temporary, flags | O_TRUNC, mode)
-            if existing >= 0 { return (existing, false) }
-        }
-        throw FileSystemError(operation: "create", path: temporary, errno: errno)
-    }
 
     /// Removes temporary files that a killed process left beside `path`; returns how many.
     @discardableResult
