@@ -17,14 +17,21 @@ public struct MemberwiseInitMacro: MemberMacro {
         var parameters: [String] = []
         var assignments: [String] = []
         for member in declaration.memberBlock.members {
+            if member.decl.is(IfConfigDeclSyntax.self) {
+                throw MemberwiseInitError("@MemberwiseInit does not look inside #if: write this initializer by hand")
+            }
             guard let variable = member.decl.as(VariableDeclSyntax.self), isStored(variable) else { continue }
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-            for binding in variable.bindings where !isComputed(binding) {
+            let bindings = Array(variable.bindings)
+            for (index, binding) in bindings.enumerated() where !isComputed(binding) {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmed else {
                     throw MemberwiseInitError("@MemberwiseInit needs one name per stored property")
                 }
                 if isLet, binding.initializer != nil { continue }
-                guard let type = binding.typeAnnotation?.type.trimmed else {
+                try refuseWhatSwiftWouldNotMakePublic(variable, name: name.text)
+                // `var a, b: Int`: the type is written once, on the last name.
+                let typed = bindings[index...].first { $0.typeAnnotation != nil || $0.initializer != nil }
+                guard let type = typed?.typeAnnotation?.type.trimmed else {
                     throw MemberwiseInitError("@MemberwiseInit needs the type of '\(name.text)' written out")
                 }
                 parameters.append("\(name): \(parameterType(type))\(defaultValue(binding, type: type, isLet: isLet))")
@@ -41,6 +48,18 @@ public struct MemberwiseInitMacro: MemberMacro {
     private static func isStored(_ variable: VariableDeclSyntax) -> Bool {
         let skipped: [TokenKind] = [.keyword(.static), .keyword(.class), .keyword(.lazy)]
         return !variable.modifiers.contains { skipped.contains($0.name.tokenKind) }
+    }
+
+    /// A property wrapper changes what the parameter is, and Swift makes the initializer of a struct with
+    /// private storage private: both are written by hand.
+    private static func refuseWhatSwiftWouldNotMakePublic(_ variable: VariableDeclSyntax, name: String) throws {
+        if !variable.attributes.isEmpty {
+            throw MemberwiseInitError("@MemberwiseInit does not handle the attribute of '\(name)'")
+        }
+        let hidden = variable.modifiers.contains {
+            [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) && $0.detail == nil
+        }
+        if hidden { throw MemberwiseInitError("@MemberwiseInit would make '\(name)', which is private, a parameter") }
     }
 
     /// A getter, or accessors other than `willSet`/`didSet`.

@@ -30,6 +30,7 @@ import Testing
                 public static var zero: Double = 0
                 var onChange: @Sendable (Double) -> Void
                 var onEnd: (() -> Void)?
+                private(set) var low, high: Double
             """
         expect(
             "@MemberwiseInit\npublic struct Reading: Sendable {\n\(members)\n}",
@@ -44,7 +45,9 @@ import Testing
                         source: String?,
                         changed: Bool = false,
                         onChange: @escaping @Sendable (Double) -> Void,
-                        onEnd: (() -> Void)? = nil
+                        onEnd: (() -> Void)? = nil,
+                        low: Double,
+                        high: Double
                     ) {
                         self.at = at
                         self.value = value
@@ -53,6 +56,8 @@ import Testing
                         self.changed = changed
                         self.onChange = onChange
                         self.onEnd = onEnd
+                        self.low = low
+                        self.high = high
                     }
                 }
                 """
@@ -81,6 +86,18 @@ import Testing
         (
             "@MemberwiseInit\npublic struct Box {\n    var count = 0\n}",
             "@MemberwiseInit needs the type of 'count' written out"
+        ),
+        (
+            "@MemberwiseInit\npublic struct Box {\n    #if DEBUG\n    var count: Int\n    #endif\n}",
+            "@MemberwiseInit does not look inside #if: write this initializer by hand"
+        ),
+        (
+            "@MemberwiseInit\npublic struct Box {\n    @Clamped var count: Int\n}",
+            "@MemberwiseInit does not handle the attribute of 'count'"
+        ),
+        (
+            "@MemberwiseInit\npublic struct Box {\n    private var count: Int\n}",
+            "@MemberwiseInit would make 'count', which is private, a parameter"
         ),
     ])
     func refusesWhatItCannotExpand(source: String, message: String) {
