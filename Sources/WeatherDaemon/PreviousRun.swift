@@ -28,7 +28,7 @@ public struct PreviousRun: Sendable {
     /// The places found by name before (the geocoding cache).
     public var places: [GeocodingCache.Query: Place] = [:]
     /// What was known of the warnings (the alerts cache), read when alerts are on; empty otherwise (a
-    /// reload that turns them on reads it then: ``LoopRunner/reload()``).
+    /// reload that turns them on reads it then: ``WeatherLoop/Effect/readConfiguration(alertCache:)``).
     public var alertMemory: AlertPlanner.Memory = AlertPlanner.Memory()
     /// Whether the state file's directory is on tmpfs (read with the rest: nil when the mount table
     /// cannot tell, or there is no state file).

@@ -13,8 +13,9 @@ import WeatherCore
 /// the blocking-I/O pool and requests as child tasks, whose ends come back as events. The loop does no
 /// I/O itself: it reads and writes no file, sends no request and logs nothing (every journal entry is an
 /// effect); it asks for what the previous run left and, on SIGHUP, the configuration as effects, and
-/// they come back read, in its events (``PreviousRun``). Its life is ``Lifecycle``: created, starting, running, stopping, stopped. Tests
-/// drive the same runner with manual timers (a tick is the tick timer firing) and an injected clock.
+/// they come back read, in its events (``PreviousRun``). Its life is ``Lifecycle``: created, starting,
+/// running, stopping, stopped. Tests drive the same runner with manual timers (a tick is the tick timer
+/// firing) and an injected clock.
 ///
 /// Where each event goes (`take`): the requests to start and to reload in `take` itself; start, reload,
 /// watchdog and shutdown in `WeatherLoop+Lifecycle`;
@@ -47,7 +48,8 @@ public final class WeatherLoop {
         public var version: String
         /// Seeds the spread delays.
         public var seed: UInt64
-        /// Reads the configuration again (SIGHUP); the runner calls it (``LoopRunner/reload()``).
+        /// Reads the configuration again (SIGHUP); the runner calls it when the loop asks
+        /// (``Effect/readConfiguration(alertCache:)``).
         public var reloadConfiguration: @Sendable () throws(ConfigError) -> Configuration
     }
 
