@@ -37,7 +37,7 @@ public enum AtomicFile {
     )
         throws(FileSystemError)
     {
-        let temporary = temporaryPrefix(for: path) + processID
+        let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
         guard fd >= 0 else { throw FileSystemError(operation: "create", path: temporary, errno: errno) }
         do throws(FileSystemError) {
@@ -64,6 +64,11 @@ public enum AtomicFile {
             throw FileSystemError(operation: "rename", path: path, errno: code)
         }
         if durable { try syncDirectory(of: path) }
+    }
+
+    /// This process's temporary file for `path`: the prefix, then the process id.
+    public static func temporaryPath(for path: String) -> String {
+        temporaryPrefix(for: path) + processID
     }
 
     /// This process's id, the temporary files' suffix: read once (glibc asks the kernel at every

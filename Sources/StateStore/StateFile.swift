@@ -171,7 +171,7 @@ public struct StateFile: Sendable {
     /// Replaces the file with a symbolic link to `target`, atomically (the link is made under a temporary
     /// name, then renamed over the file).
     public func replaceWithLink(to target: String) throws(FileSystemError) {
-        let temporary = AtomicFile.temporaryPrefix(for: path) + String(getpid())
+        let temporary = AtomicFile.temporaryPath(for: path)
         unlink(temporary)
         guard symlink(target, temporary) == 0 else {
             throw FileSystemError(operation: "create link", path: temporary, errno: errno)
