@@ -98,6 +98,7 @@ extension WeatherLoop {
     private func apply(_ newConfiguration: Configuration) {
         let old = configuration
         configuration = newConfiguration
+        weatherEntries = [:]
         planner.reconfigure(locations: newConfiguration.locations, settings: newConfiguration.plannerSettings)
         if newConfiguration.api != old.api || newConfiguration.timeout != old.timeout {
             provider = environment.makeProvider(newConfiguration)

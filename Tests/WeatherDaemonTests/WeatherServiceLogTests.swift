@@ -80,6 +80,41 @@ struct WeatherServiceLogTests {
         #expect(h.log.entries.filter { $0.level >= .info }.count == 1)
     }
 
+    /// A location's entry is kept for the ticks that show the same weather again; new weather, or a
+    /// reload that renames the location, makes a new one.
+    @Test func aKeptEntryFollowsNewWeatherAndARenamedLocation() async throws {
+        let h = ServiceHarness(locations: [ServiceHarness.berlin])
+        await h.start()
+        await h.tick()
+        var colder = ScriptedProvider.defaultWeather
+        colder.temperature = -4.5
+        colder.observedAt = Timestamp(rfc3339: "2026-11-22T04:15:00Z")!
+        h.provider.script("berlin", .weather(colder), .weather(colder))
+        await h.advanceAndTick()
+        var renamed = ServiceHarness.berlin
+        renamed.name = "Berlin-Mitte"
+        var configuration = h.configuration
+        configuration.locations = [renamed]
+        await h.reload(configuration)
+        await h.advanceAndTick()
+        let entries = h.log.entries(messageID: MessageID.weather)
+        #expect(
+            entries.map(\.message) == [
+                "Berlin: 2.0 °C, Slight rain", "Berlin: -4.5 °C, Slight rain",
+                "Berlin-Mitte: -4.5 °C, Slight rain",
+            ]
+        )
+        #expect(entries.map { $0["weather.temperature"] } == ["2", "-4.5", "-4.5"])
+        #expect(
+            entries.map { $0["weather.observed_at"] } == [
+                "2026-11-22T04:00:00Z", "2026-11-22T04:15:00Z",
+                "2026-11-22T04:15:00Z",
+            ]
+        )
+        #expect(entries.map { $0["weather.location_name"] } == ["Berlin", "Berlin", "Berlin-Mitte"])
+        #expect(entries.map { $0["weather.rotation_index"] } == ["0", "1", "2"])
+    }
+
     @Test func successEntryAtNightInFahrenheit() async throws {
         let night = Weather(
             observedAt: Timestamp(rfc3339: "2026-11-22T03:45:00Z")!,
