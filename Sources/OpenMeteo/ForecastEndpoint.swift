@@ -22,6 +22,14 @@ public struct ForecastEndpoint: Sendable, Hashable {
     /// The variable asked for in `minutely_15=` (the nowcast).
     public static let nowcastVariables = ["precipitation"]
 
+    /// The variable lists as the query writes them, joined once.
+    private static let joined = (
+        current: currentVariables.joined(separator: ","),
+        nowcast: nowcastVariables.joined(separator: ","),
+        hourly: hourlyVariables.joined(separator: ","),
+        daily: dailyVariables.joined(separator: ",")
+    )
+
     /// The API's base URL without trailing slash, e.g. `https://api.open-meteo.com`.
     public var baseURL: String
     /// The API key, sent as `apikey` when not empty.
@@ -45,18 +53,18 @@ public struct ForecastEndpoint: Sendable, Hashable {
         var items: [(name: String, value: String)] = [
             ("latitude", "\(location.latitude)"),
             ("longitude", "\(location.longitude)"),
-            ("current", Self.currentVariables.joined(separator: ",")),
+            ("current", Self.joined.current),
         ]
         if blocks.nowcast {
-            items.append(("minutely_15", Self.nowcastVariables.joined(separator: ",")))
+            items.append(("minutely_15", Self.joined.nowcast))
             items.append(("forecast_minutely_15", "\(NowcastStep.requested)"))
         }
         if let hours = blocks.hours {
-            items.append(("hourly", Self.hourlyVariables.joined(separator: ",")))
+            items.append(("hourly", Self.joined.hourly))
             items.append(("forecast_hours", "\(hours)"))
         }
         if let days = blocks.days {
-            items.append(("daily", Self.dailyVariables.joined(separator: ",")))
+            items.append(("daily", Self.joined.daily))
             items.append(("forecast_days", "\(days)"))
         }
         items += [
@@ -70,22 +78,29 @@ public struct ForecastEndpoint: Sendable, Hashable {
         return items
     }
 
-    /// The full request URL.
+    /// The full request URL, built in one string: mapped to `name=value` strings and joined, the query
+    /// was 4 % of a fetch's instructions (callgrind, 10 ms ticks).
     public func url(for location: Location, units: Units, blocks: ForecastBlocks = .none) -> String {
-        baseURL + "/v1/forecast?"
-            + queryItems(for: location, units: units, blocks: blocks)
-            .map { "\($0.name)=\(Self.percentEncode($0.value))" }
-            .joined(separator: "&")
+        var url = baseURL
+        url.reserveCapacity(baseURL.utf8.count + 512)
+        url += "/v1/forecast?"
+        for (index, item) in queryItems(for: location, units: units, blocks: blocks).enumerated() {
+            if index > 0 { url += "&" }
+            url += item.name
+            url += "="
+            url += Self.percentEncode(item.value)
+        }
+        return url
     }
 
+    /// Whether `byte` stands for itself in a query value: an unreserved character or `,`. Comparisons, not
+    /// `case "a"..."z"`: the release build (-Osize) matches a range pattern through a generic call per byte.
     private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"), UInt8(ascii: ","):
-            true
-        default: false
-        }
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+            || byte == UInt8(ascii: ",")
     }
 
     /// `text` with the API key replaced by `REDACTED`, for anything that may reach logs or files.
@@ -110,14 +125,11 @@ public struct ForecastEndpoint: Sendable, Hashable {
     static func percentEncode(_ value: String) -> String {
         if value.utf8.allSatisfy(isUnreserved) { return value }
         var result = ""
+        let hex = Array("0123456789ABCDEF".utf8)
         for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: ","):
+            if isUnreserved(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".utf8)
+            } else {
                 result += "%"
                 result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
                 result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
