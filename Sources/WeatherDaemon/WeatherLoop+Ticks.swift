@@ -17,11 +17,11 @@ extension WeatherLoop {
             // Logged, written and told to systemd when it ends.
             startFetch(order)
         case .queued(let waiting):
-            logShown(plan.record, tick: plan.tick, waiting: waiting)
             publish(at: now)
+            logShown(plan.record, tick: plan.tick, waiting: waiting)
         case .cache(let waiting):
-            logShown(plan.record, tick: plan.tick, waiting: waiting)
             publish(at: now)
+            logShown(plan.record, tick: plan.tick, waiting: waiting)
             if let order = plan.queuedFetch { startFetch(order) }
         }
     }
