@@ -21,6 +21,7 @@ public enum JournalField {
         let start = bytes.count
         var key = key
         key.withUTF8 { utf8 in
+            bytes.reserveCapacity(start + utf8.count + 1)  // room for an `F` prefix
             bytes.append(contentsOf: utf8)
             bytes.withUnsafeMutableBufferPointer { buffer in
                 // Comparisons, not `case "a"..."z"`: the release build (-Osize) matches a range pattern

@@ -50,7 +50,7 @@ extension WeatherLoop {
 
     /// A weather entry's message and the fields that follow from the location and its weather alone: a
     /// cache tick shows the same weather again every few ticks, and formatting them anew (numbers, times,
-    /// descriptions, each put in the dictionary) was a fifth of a cache tick's instructions (callgrind).
+    /// descriptions, each put in the dictionary) was 7 % of a cache tick's instructions (callgrind).
     struct WeatherEntry {
         var location: Location
         var weather: Weather

@@ -17,9 +17,9 @@ extension WeatherLoop {
             // Logged, written and told to systemd when it ends.
             startFetch(order)
         case .queued(let waiting):
-            // The state file (and STATUS=) before the journal entry: journald, woken by the entry on this
-            // thread's CPU, preempted the rest of the tick; last, it finds the tick's work done (3.07 context
-            // switches a cache tick before, 2.30 after: bench/README.md).
+            // The state file (and STATUS=, or READY=1 after the first) before the journal entry: journald,
+            // woken by the entry on this thread's CPU, preempted the rest of the tick. Whether the reader of
+            // the notify socket then preempts it instead depends on that reader (bench/README.md).
             publish(at: now)
             logShown(plan.record, tick: plan.tick, waiting: waiting)
         case .cache(let waiting):
@@ -191,7 +191,7 @@ extension WeatherLoop {
 
     /// The one-line `STATUS=`: `Berlin 2.0 °C Slight rain · 4 locations · 0 failing`.
     func statusLine() -> String {
-        // By index: a loop over the records (or `filter`) copied every record, a tenth of the line's work.
+        // By index: a loop over the records (or `filter`) copied every record, two thirds of the line's work.
         let records = planner.records
         let currentID = planner.currentLocation
         var failing = 0

@@ -119,7 +119,7 @@ public final class WeatherLoop {
     var planner: Planner
     /// Each location's forecast window as the last snapshot showed it, reused while it holds.
     var shownForecasts = ShownForecasts()
-    /// Each location's last weather entry, by location id, reused while its weather holds.
+    /// Each location's last weather entry, by location id, reused while its location and weather hold.
     var weatherEntries: [String: WeatherEntry] = [:]
     var provider: any WeatherProviding
     var geocoder: (any GeocodingProviding)?
