@@ -88,11 +88,13 @@ extension WeatherLoop {
 
     /// The weather entry (PRIORITY 6): `Berlin: 2.0 °C, Slight rain`.
     func logWeather(_ record: LocationRecord, weather: Weather, tick: Int, source: Source) {
-        let id = record.location.id
-        if weatherEntries[id].map({ $0.location != record.location || $0.weather != weather }) ?? true {
-            weatherEntries[id] = WeatherEntry(location: record.location, weather: weather)
+        let entry: WeatherEntry
+        if let kept = weatherEntries[record.location.id], kept.location == record.location, kept.weather == weather {
+            entry = kept
+        } else {
+            entry = WeatherEntry(location: record.location, weather: weather)
+            weatherEntries[record.location.id] = entry
         }
-        guard let entry = weatherEntries[id] else { return }
         var metadata = entry.metadata
         metadata["weather.rotation_index"] = "\(tick)"
         switch source {
