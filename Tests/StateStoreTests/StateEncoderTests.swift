@@ -231,6 +231,28 @@ struct StateEncoderTests {
         #expect(!JSONWriter.needsNoEscaping("a\u{7F}"))
         #expect(!JSONWriter.needsNoEscaping("a\u{1F}"))
     }
+
+    @Test("integers and numbers are written as String and NumberFormat.json write them")
+    func numbersMatchTheirStrings() {
+        for value in [0, 7, -7, 10, 99, 100, -100, 1_000_000_007, Int.max, Int.min] {
+            var json = JSONWriter()
+            json.int(nil, value)
+            #expect(json.output == String(value))
+        }
+        let doubles = [0, -0.0, 81, -81, 16.9, 0.1, 1e15 - 1, -(1e15 - 1), 1e15, 1e300, 2.5e-8, 9_007_199_254_740_993]
+        for value in doubles {
+            var json = JSONWriter()
+            json.number(nil, value)
+            #expect(json.output == NumberFormat.json(value), "\(value)")
+        }
+        var json = JSONWriter()
+        json.beginArray()
+        json.number(nil, .nan)
+        json.number(nil, .infinity)
+        json.int(nil, nil)
+        json.endArray()
+        #expect(json.output == "[null,null,null]")
+    }
 }
 
 /// The state file's text is written by hand from ``StateDocument`` (for speed, see its `write(to:)`);

@@ -24,9 +24,12 @@ public enum NumberFormat {
     /// A JSON number: integers without a fraction ("81"), others in Swift's shortest form ("16.9").
     /// Callers must pass finite values.
     public static func json(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
-        }
+        if let whole = jsonWhole(value) { return String(whole) }
         return "\(value)"
+    }
+
+    /// `value` as the integer ``json(_:)`` prints it as, or nil when it is printed with a fraction.
+    public static func jsonWhole(_ value: Double) -> Int64? {
+        value == value.rounded() && abs(value) < 1e15 ? Int64(value) : nil
     }
 }
