@@ -227,4 +227,33 @@ struct NowcastSummaryTests {
         #expect(NowcastSummary(steps: Self.steps(wetAt: [8]), unit: .mm, at: Self.time("15:00:00")) == nil)
         #expect(NowcastSummary(steps: [], unit: .mm, at: Self.time("13:00:00")) == nil)
     }
+
+    @Test("the rain start alone says what the whole summary says")
+    func rainStartAgreesWithTheSummary() {
+        let patterns: [Set<Int>] = [[], [0], [1], [2, 3], [4], [6, 7], [8], [0, 8], [1, 2, 3, 4, 5, 6, 7, 8]]
+        let times = ["12:50:00", "13:00:00", "13:10:00", "13:20:00", "13:44:59", "14:00:00", "14:40:00", "15:00:00"]
+        for wet in patterns {
+            for steps in [Self.steps(wetAt: wet), Self.steps(wetAt: wet).reversed()] {
+                for unit in [PrecipitationUnit.mm, .inch] {
+                    for text in times {
+                        let now = Self.time(text)
+                        let start = NowcastSummary.rainStart(of: steps, unit: unit, at: now)
+                        switch NowcastSummary(steps: steps, unit: unit, at: now) {
+                        case nil:
+                            #expect(start == .noStepsComing, "\(wet) at \(text)")
+                        case let summary?:
+                            #expect(start == (summary.rainStartsAt.map { .at($0) } ?? .dry), "\(wet) at \(text)")
+                            if case .at(let startsAt) = start {
+                                #expect(NowcastSummary.isSoon(startsAt, at: now) == summary.isRainSoon)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // 0.004 is wet in inches (0.1016 mm), not in millimetres: the unit counts.
+        let light = Self.steps([nil, 0.004, 0, 0, 0, 0, 0, 0, 0])
+        #expect(NowcastSummary.rainStart(of: light, unit: .inch, at: Self.quarter) == .at(Self.time("13:00:00")))
+        #expect(NowcastSummary.rainStart(of: light, unit: .mm, at: Self.quarter) == .dry)
+    }
 }

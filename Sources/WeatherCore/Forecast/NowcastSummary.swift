@@ -31,11 +31,8 @@ extension NowcastSummary {
     ) {
         let coming = Self.coming(steps, after: now)
         guard let last = coming.last else { return nil }
-        let toMillimetres = unit == .mm ? 1.0 : 25.4
-        func isWet(_ step: NowcastStep) -> Bool {
-            guard let value = step.precipitation else { return false }
-            return value * toMillimetres >= Self.wetMillimetres - 1e-9
-        }
+        let toMillimetres = Self.millimetres(per: unit)
+        func isWet(_ step: NowcastStep) -> Bool { Self.isWet(step, toMillimetres: toMillimetres) }
         guard let firstWet = coming.firstIndex(where: isWet) else {
             self.init(
                 rainStartsAt: nil,
@@ -77,8 +74,40 @@ extension NowcastSummary {
             firstWetMillimetres: coming[firstWet].precipitation.map { $0 * toMillimetres },
             isSnow: snow,
             summary: text,
-            isRainSoon: startsAt.seconds(since: now) <= Self.soonSeconds
+            isRainSoon: Self.isSoon(startsAt, at: now)
         )
+    }
+
+    /// When the rain of the coming steps starts, without the rest of a summary.
+    public enum RainStart: Sendable, Hashable {
+        /// No step is coming: there is no summary.
+        case noStepsComing
+        /// Every coming step is dry.
+        case dry
+        /// The first wet step's 15 minutes start then (``rainStartsAt``).
+        case at(Timestamp)
+    }
+
+    /// The ``rainStartsAt`` of the summary of `steps` at `now`, and whether there is one: what a tick asks
+    /// of every location, without the sentence and the hour of rain or snow.
+    public static func rainStart(of steps: [NowcastStep], unit: PrecipitationUnit, at now: Timestamp) -> RainStart {
+        let coming = coming(steps, after: now)
+        guard !coming.isEmpty else { return .noStepsComing }
+        let toMillimetres = millimetres(per: unit)
+        guard let wet = coming.first(where: { isWet($0, toMillimetres: toMillimetres) }) else { return .dry }
+        return .at(wet.time.adding(seconds: -NowcastStep.length))
+    }
+
+    /// Whether rain starting at `startsAt` is "soon" at `now` (``isRainSoon``).
+    public static func isSoon(_ startsAt: Timestamp, at now: Timestamp) -> Bool {
+        startsAt.seconds(since: now) <= soonSeconds
+    }
+
+    private static func millimetres(per unit: PrecipitationUnit) -> Double { unit == .mm ? 1.0 : 25.4 }
+
+    private static func isWet(_ step: NowcastStep, toMillimetres: Double) -> Bool {
+        guard let value = step.precipitation else { return false }
+        return value * toMillimetres >= wetMillimetres - 1e-9
     }
 
     /// The steps after `now`, in time order. The decoder keeps only blocks whose times increase (steps
