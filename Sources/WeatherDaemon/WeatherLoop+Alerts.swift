@@ -112,6 +112,8 @@ extension WeatherLoop {
     func addAlerts(to snapshot: inout StateSnapshot, at now: Moment) {
         guard alertPoller != nil else { return }
         let apiNow = planner.apiTime(at: now)
+        // Read once: asked through `self` in the loop, the planner was copied for every location.
+        let alertPlanner = alertPlanner
         for index in snapshot.locations.indices {
             snapshot.locations[index].alerts = alertPlanner.alerts(
                 for: snapshot.locations[index].location.id,

@@ -142,7 +142,9 @@ public struct AlertPlanner: Sendable {
     /// ``finish(_:_:at:)`` or ``abandon(_:)``. A next poll more than 5 periods away means the wall clock
     /// went back: it is due.
     public mutating func startDuePolls(at now: Timestamp) -> [AlertPollOrder] {
-        var busy = Set(inFlight.values)
+        // The hosts with a poll in flight are gathered only once a feed is due: at most ticks none is, and
+        // the set made at every tick was a third of this check (callgrind).
+        var busy: Set<String>?
         var orders: [AlertPollOrder] = []
         for feed in feeds where memory.feeds[feed.key]?.nextPollAt == nil {
             // Never asked: the first polls of one source's feeds spread over its period.
@@ -151,7 +153,7 @@ public struct AlertPlanner: Sendable {
             let offset = feed.source.pollPeriodSeconds * Double(position) / Double(sameSource.count)
             memory.feeds[feed.key, default: FeedState()].nextPollAt = now.adding(seconds: offset)
         }
-        for feed in feeds where inFlight[feed.key] == nil && !busy.contains(feed.host) {
+        for feed in feeds where inFlight.isEmpty || inFlight[feed.key] == nil {
             let state = memory.feeds[feed.key] ?? FeedState()
             // The planner never sets a next poll further than 4.1 periods away (4 periods of backoff or of
             // caching headers, plus the jitter): further means the wall clock went back.
@@ -160,7 +162,10 @@ public struct AlertPlanner: Sendable {
             {
                 continue
             }
-            busy.insert(feed.host)
+            var hosts = busy ?? Set(inFlight.values)
+            let free = hosts.insert(feed.host).inserted
+            busy = hosts
+            guard free else { continue }
             inFlight[feed.key] = feed.host
             orders.append(
                 AlertPollOrder(feed: feed, ifModifiedSince: feed.source == .metno ? state.lastModified : nil)
