@@ -15,6 +15,12 @@ public struct StateEncoder: Sendable {
         var state: LocationState
         var summary: NowcastSummary?
         var text: [UInt8]
+
+        /// Whether this is the entry of `state` (``asWritten(_:)``) with `summary`: asked of the entry in
+        /// place, the remembered state is not copied out for each comparison (callgrind).
+        func isEntry(of state: LocationState, summary: NowcastSummary?) -> Bool {
+            self.summary == summary && self.state == state && StateEncoder.sameText(self.state, state)
+        }
     }
 
     private var written: [WrittenEntry] = []
@@ -72,13 +78,11 @@ public struct StateEncoder: Sendable {
         var entries: [WrittenEntry] = []
         entries.reserveCapacity(snapshot.locations.count)
         StateDocument(withoutLocations: snapshot).write(to: &json) { json in
-            for (index, state) in snapshot.locations.enumerated() {
+            for index in snapshot.locations.indices {
+                let state = Self.asWritten(snapshot.locations[index])
                 let summary = state.nowcastSummary(at: apiNow)
-                let state = Self.asWritten(state)
                 let text: [UInt8]
-                if index < written.count, written[index].summary == summary, written[index].state == state,
-                    Self.sameText(written[index].state, state)
-                {
+                if index < written.count, written[index].isEntry(of: state, summary: summary) {
                     text = written[index].text
                 } else {
                     var entry = JSONWriter(capacity: 1024)
