@@ -162,10 +162,8 @@ public struct AlertPlanner: Sendable {
             {
                 continue
             }
-            var hosts = busy ?? Set(inFlight.values)
-            let free = hosts.insert(feed.host).inserted
-            busy = hosts
-            guard free else { continue }
+            if busy == nil { busy = Set(inFlight.values) }
+            guard busy?.insert(feed.host).inserted == true else { continue }
             inFlight[feed.key] = feed.host
             orders.append(
                 AlertPollOrder(feed: feed, ifModifiedSince: feed.source == .metno ? state.lastModified : nil)

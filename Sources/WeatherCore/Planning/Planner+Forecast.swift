@@ -11,7 +11,7 @@ extension Planner {
             let id = record.location.id
             let unit = record.weather?.units.precipitation ?? settings.units.precipitation
             // Only when an episode starts is the whole summary (its sentence) made: every tick asks, and
-            // making it was two thirds of this check (callgrind).
+            // making it was most of this check (callgrind).
             switch NowcastSummary.rainStart(of: record.forecast.nowcast, unit: unit, at: apiNow) {
             case .noStepsComing:
                 continue
