@@ -153,7 +153,7 @@ public struct AlertPlanner: Sendable {
             let offset = feed.source.pollPeriodSeconds * Double(position) / Double(sameSource.count)
             memory.feeds[feed.key, default: FeedState()].nextPollAt = now.adding(seconds: offset)
         }
-        for feed in feeds where inFlight.isEmpty || inFlight[feed.key] == nil {
+        for feed in feeds where inFlight[feed.key] == nil {
             let state = memory.feeds[feed.key] ?? FeedState()
             // The planner never sets a next poll further than 4.1 periods away (4 periods of backoff or of
             // caching headers, plus the jitter): further means the wall clock went back.
