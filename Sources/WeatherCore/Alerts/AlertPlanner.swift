@@ -142,8 +142,8 @@ public struct AlertPlanner: Sendable {
     /// ``finish(_:_:at:)`` or ``abandon(_:)``. A next poll more than 5 periods away means the wall clock
     /// went back: it is due.
     public mutating func startDuePolls(at now: Timestamp) -> [AlertPollOrder] {
-        // The hosts with a poll in flight are gathered only once a feed is due: at most ticks none is, and
-        // the set made at every tick was a third of this check (callgrind).
+        // The hosts with a poll in flight are gathered only once a feed is due: at most ticks none is
+        // (callgrind: the set made at every tick was 400 of this check's 5,200 instructions).
         var busy: Set<String>?
         var orders: [AlertPollOrder] = []
         for feed in feeds where memory.feeds[feed.key]?.nextPollAt == nil {
