@@ -29,11 +29,11 @@ extension NowcastSummary {
         unit: PrecipitationUnit,
         at now: Timestamp
     ) {
-        let coming = Self.coming(steps, after: now)
-        guard let last = coming.last else { return nil }
         let toMillimetres = Self.millimetres(per: unit)
         func isWet(_ step: NowcastStep) -> Bool { Self.isWet(step, toMillimetres: toMillimetres) }
-        guard let firstWet = coming.firstIndex(where: isWet) else {
+        let (coming, firstWet) = Self.comingAndFirstWet(steps, toMillimetres: toMillimetres, at: now)
+        guard let last = coming.last else { return nil }
+        guard let firstWet else {
             self.init(
                 rainStartsAt: nil,
                 rainEndsAt: nil,
@@ -44,7 +44,7 @@ extension NowcastSummary {
             )
             return
         }
-        let startsAt = coming[firstWet].time.adding(seconds: -NowcastStep.length)
+        let startsAt = Self.start(of: coming[firstWet])
         var lastWet = firstWet
         while lastWet + 1 < coming.endIndex, isWet(coming[lastWet + 1]) { lastWet += 1 }
         let endsAt: Timestamp? = lastWet + 1 < coming.endIndex ? coming[lastWet].time : nil
@@ -91,11 +91,26 @@ extension NowcastSummary {
     /// The ``rainStartsAt`` of the summary of `steps` at `now`, and whether there is one: what a tick asks
     /// of every location, without the sentence and the hour of rain or snow.
     public static func rainStart(of steps: [NowcastStep], unit: PrecipitationUnit, at now: Timestamp) -> RainStart {
-        let coming = coming(steps, after: now)
+        let (coming, firstWet) = comingAndFirstWet(steps, toMillimetres: millimetres(per: unit), at: now)
         guard !coming.isEmpty else { return .noStepsComing }
-        let toMillimetres = millimetres(per: unit)
-        guard let wet = coming.first(where: { isWet($0, toMillimetres: toMillimetres) }) else { return .dry }
-        return .at(wet.time.adding(seconds: -NowcastStep.length))
+        guard let firstWet else { return .dry }
+        return .at(start(of: coming[firstWet]))
+    }
+
+    /// The steps after `now` (``coming(_:after:)``) and the index among them of the first wet one, if any:
+    /// where a summary and ``rainStart(of:unit:at:)`` both begin.
+    private static func comingAndFirstWet(
+        _ steps: [NowcastStep],
+        toMillimetres: Double,
+        at now: Timestamp
+    ) -> (coming: ArraySlice<NowcastStep>, firstWet: Int?) {
+        let coming = coming(steps, after: now)
+        return (coming, coming.firstIndex { isWet($0, toMillimetres: toMillimetres) })
+    }
+
+    /// When a step's 15 minutes start: a wet step's time is the end of its quarter hour.
+    private static func start(of step: NowcastStep) -> Timestamp {
+        step.time.adding(seconds: -NowcastStep.length)
     }
 
     /// Whether rain starting at `startsAt` is "soon" at `now` (``isRainSoon``).
