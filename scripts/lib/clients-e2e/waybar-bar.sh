@@ -63,6 +63,19 @@ start_bar() {
     [ -n "$bar_uid" ] || { reason="no free user id"; return 1; }
     mkdir -p "$work/runtime" "$work/bar"
     : >"$work/bar/mirror.txt"
+    # The plain module prints the file's line whenever it changes, in continuous mode like the
+    # weatherd modules. Not `interval`: Waybar 0.9.17 runs such a command again at every interval,
+    # and in one CI run that module stayed off the bar for the whole 10 s wait.
+    cat >"$work/bin/mirror" <<EOF
+#!/bin/sh
+last=
+while :; do
+    line=\$(cat "$work/bar/mirror.txt")
+    [ "\$line" = "\$last" ] || { printf '%s\\n' "\$line"; last=\$line; }
+    sleep 0.2
+done
+EOF
+    chmod 0755 "$work/bin/mirror"
     chown "$bar_uid:$bar_uid" "$work/runtime" "$work/bar"
     chmod 0700 "$work/runtime"
     cat >"$work/waybar.json" <<EOF
@@ -85,8 +98,7 @@ start_bar() {
         "return-type": "json"
     },
     "custom/mirror": {
-        "exec": "cat $work/bar/mirror.txt",
-        "interval": 1
+        "exec": "$work/bin/mirror"
     },
     "custom/reference": {
         "exec": "$weatherd status --state-file $state --format waybar --location oslo --follow",

@@ -33,7 +33,7 @@ check_template_line() {
 }
 
 # The bar shows that text: the module is exactly as wide as a plain module (no JSON, no template:
-# `cat` of a file, interval 1) given the text of the module's line.
+# the line of a file, $work/bin/mirror) given the text of the module's line.
 check_template_shown() {
     local text colours template_width mirror_width
     widths_agree() {
@@ -48,7 +48,7 @@ check_template_shown() {
     wait_for 10 widths_agree
     detail="'$text': ${template_width:-0} px, a plain module with that text: ${mirror_width:-0} px"
     if [ "${template_width:-0}" -eq 0 ] || [ "$template_width" != "$mirror_width" ]; then
-        reason=$detail
+        reason="$detail; Waybar's log: $(tail -3 "$work/bar/waybar.log" | tr '\n' ' ')"
         return 1
     fi
 }
