@@ -70,6 +70,7 @@ enum World {
             decompression: .disabled
         )
         configuration.httpVersion = .automatic
+        withoutTracing(&configuration)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -84,7 +85,15 @@ enum World {
             decompression: .enabled(limit: .size(AlertClient.bodyLimit))
         )
         configuration.httpVersion = .automatic
+        withoutTracing(&configuration)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// No tracer: weatherd bootstraps no tracing system, and the client's default, the global no-op tracer,
+    /// still opened a span for every request and parsed its URL a second time for the span's attributes,
+    /// about 22,000 of a fetch's 1.18 million instructions (callgrind, 200 fetches at 10 ms).
+    private static func withoutTracing(_ configuration: inout HTTPClient.Configuration) {
+        configuration.tracing.tracer = nil
     }
 
     /// The poller of the official warnings of `config`, on `httpClient`: `User-Agent: weatherd/VERSION`
