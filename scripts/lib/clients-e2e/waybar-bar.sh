@@ -65,11 +65,12 @@ start_bar() {
     : >"$work/bar/mirror.txt"
     # The plain module prints the file's line whenever it changes, in continuous mode like the
     # weatherd modules. Not `interval`: Waybar 0.9.17 runs such a command again at every interval,
-    # and in one CI run that module stayed off the bar for the whole 10 s wait.
+    # and in one CI run that module stayed off the bar for the whole 10 s wait. It ends with its parent:
+    # a line that never changes would never meet the closed pipe.
     cat >"$work/bin/mirror" <<EOF
 #!/bin/sh
 last=
-while :; do
+while kill -0 "\$PPID" 2>/dev/null; do
     line=\$(cat "$work/bar/mirror.txt")
     [ "\$line" = "\$last" ] || { printf '%s\\n' "\$line"; last=\$line; }
     sleep 0.2

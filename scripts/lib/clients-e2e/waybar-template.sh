@@ -38,7 +38,10 @@ check_template_shown() {
     local text colours template_width mirror_width
     widths_agree() {
         text=$(sh -c "$template_command" | jq -r .text)
-        [ "$text" = "$(cat "$work/bar/mirror.txt")" ] || printf '%s\n' "$text" >"$work/bar/mirror.txt"
+        # Replaced, not rewritten in place: the plain module must never read it empty.
+        [ "$text" = "$(cat "$work/bar/mirror.txt")" ] || {
+            printf '%s\n' "$text" >"$work/bar/mirror.txt.new" && mv "$work/bar/mirror.txt.new" "$work/bar/mirror.txt"
+        }
         colours=$(bar_colours) || return 1
         template_width=$(colour_width "$colours" "$template_colour")
         mirror_width=$(colour_width "$colours" "$mirror_colour")
