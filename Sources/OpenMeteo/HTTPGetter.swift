@@ -58,9 +58,10 @@ package struct HTTPGetter: Sendable {
         self.eventLoop = httpClient.eventLoopGroup.next()
     }
 
-    /// GETs `url`, with weatherd's headers (`User-Agent`, `Accept: application/json` unless `headers` name
-    /// another) and `headers`: any complete response (whatever its status), or the classified failure.
-    package func get(_ url: String, headers: [(String, String)] = []) async throws(FetchError) -> Response {
+    /// The request ``get(_:headers:)`` sends for `url`: weatherd's headers (`User-Agent`, `Accept:
+    /// application/json` unless `headers` name another) and `headers`. A URL the client cannot use is a
+    /// classified failure.
+    package func request(_ url: String, headers: [(String, String)] = []) throws(FetchError) -> HTTPClient.Request {
         do {
             var request = try HTTPClient.Request(url: url, method: .GET)
             request.headers.add(name: "User-Agent", value: userAgent)
@@ -68,6 +69,22 @@ package struct HTTPGetter: Sendable {
                 request.headers.add(name: "Accept", value: "application/json")
             }
             for (name, value) in headers { request.headers.add(name: name, value: value) }
+            return request
+        } catch {
+            throw FetchErrorClassifier.classify(error, timeout: timeout, bodyLimit: bodyLimit)
+        }
+    }
+
+    /// GETs `url` with weatherd's headers and `headers` (``request(_:headers:)``): any complete response
+    /// (whatever its status), or the classified failure.
+    package func get(_ url: String, headers: [(String, String)] = []) async throws(FetchError) -> Response {
+        try await get(request(url, headers: headers))
+    }
+
+    /// Sends `request`, made by ``request(_:headers:)``: any complete response (whatever its status), or the
+    /// classified failure.
+    package func get(_ request: HTTPClient.Request) async throws(FetchError) -> Response {
+        do {
             // Clamped: a deadline past ~292 years would overflow NIO's nanoseconds.
             let deadline = NIODeadline.now() + .nanoseconds(Int64(min(timeout.seconds, 1e9) * 1e9))
             let task = httpClient.execute(

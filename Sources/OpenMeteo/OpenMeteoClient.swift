@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Logging
+import Synchronization
 import WeatherCore
 
 /// The production ``WeatherProviding``: one `GET /v1/forecast` through AsyncHTTPClient per call, with a
@@ -11,6 +12,26 @@ public struct OpenMeteoClient: WeatherProviding {
 
     private let http: HTTPGetter
     private let endpoint: ForecastEndpoint
+    /// Each location's request as first made, sent again at its next fetch. The URL of a location, its
+    /// units and its blocks never changes, and building it (`ForecastEndpoint.url`), then having the client
+    /// parse it (`URL(string:)`, and `URLComponents` once more for the path) at every fetch cost 88,000 of
+    /// 986,000 instructions a fetch (callgrind, 200 fetches at 10 ms, before and after).
+    private let requests = PreparedRequests()
+
+    /// What a forecast request depends on.
+    private struct RequestKey: Hashable {
+        var location: Location
+        var units: Units
+        var blocks: ForecastBlocks
+    }
+
+    /// The requests made so far, by what they depend on. At most ``limit`` are kept: a location's blocks can
+    /// change with a reload, and the client lives as long as the configuration's API settings; past that
+    /// many the requests are made anew.
+    private final class PreparedRequests: Sendable {
+        static let limit = 64
+        let storage = Mutex<[RequestKey: HTTPClient.Request]>([:])
+    }
 
     /// Creates a client. `httpClient` is owned (and shut down) by the caller.
     public init(
@@ -33,7 +54,8 @@ public struct OpenMeteoClient: WeatherProviding {
         -> Forecast
     {
         do throws(FetchError) {
-            let response = try await http.get(endpoint.url(for: location, units: units, blocks: blocks))
+            let key = RequestKey(location: location, units: units, blocks: blocks)
+            let response = try await http.get(request(for: key))
             guard (200..<300).contains(response.status) else {
                 throw FetchErrorClassifier.classify(
                     status: response.status,
@@ -49,5 +71,16 @@ public struct OpenMeteoClient: WeatherProviding {
         } catch {
             throw endpoint.redact(error)
         }
+    }
+
+    /// The request of `key`: the one made before, or a new one, kept.
+    private func request(for key: RequestKey) throws(FetchError) -> HTTPClient.Request {
+        if let made = requests.storage.withLock({ $0[key] }) { return made }
+        let made = try http.request(endpoint.url(for: key.location, units: key.units, blocks: key.blocks))
+        requests.storage.withLock { requests in
+            if requests.count >= PreparedRequests.limit { requests.removeAll() }
+            requests[key] = made
+        }
+        return made
     }
 }

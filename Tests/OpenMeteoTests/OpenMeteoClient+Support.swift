@@ -104,10 +104,10 @@ func withClient<T>(
 /// One fetch of Berlin, bounded by `limit` so that a broken deadline fails the test instead of hanging it.
 func fetch(
     _ client: OpenMeteoClient,
+    at location: Location = .berlinForTests,
     units: Units = Units(),
     limit: Duration = .seconds(10)
 ) async -> Result<Weather, FetchError> {
-    let location = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
     let outcome = await withTaskGroup(of: Result<Weather, FetchError>?.self) { group in
         group.addTask {
             do throws(FetchError) {

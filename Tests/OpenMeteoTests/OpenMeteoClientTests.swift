@@ -65,20 +65,27 @@ struct OpenMeteoClientTests {
         }
     }
 
-    @Test func aLocationAskedForAgainSendsTheSameRequestAndOtherUnitsADifferentOne() async throws {
+    @Test func aLocationAskedForAgainSendsTheSameRequestAndOtherUnitsOrPlacesADifferentOne() async throws {
         try await withClient(FakeOpenMeteoServer.realistic) { server, client in
             let metric = Units()
             let imperial = Units(temperature: .fahrenheit, windSpeed: .mph, precipitation: .inch)
+            let london = Location(name: "London", latitude: 51.5074, longitude: -0.1278)
             let first = try await fetch(client, units: metric).get()
             let second = try await fetch(client, units: metric).get()
             let third = try await fetch(client, units: imperial).get()
-            #expect([first.units, second.units, third.units] == [metric, metric, imperial])
+            _ = try await fetch(client, at: london).get()
+            let fifth = try await fetch(client, units: metric).get()
+            #expect([first.units, second.units, third.units, fifth.units] == [metric, metric, imperial, metric])
             let requests = server.requests
-            #expect(requests.count == 3)
-            guard requests.count == 3 else { return }
+            #expect(requests.count == 5)
+            guard requests.count == 5 else { return }
             #expect(requests[0].uri == requests[1].uri)
+            #expect(requests[0].uri == requests[4].uri)
             #expect(requests[0].headers.map { "\($0): \($1)" } == requests[1].headers.map { "\($0): \($1)" })
             #expect(requests[2].query["temperature_unit"] == "fahrenheit")
+            #expect(requests[3].query["latitude"] == "51.5074")
+            #expect(requests[3].query["longitude"] == "-0.1278")
+            #expect(requests[3].query["temperature_unit"] == "celsius")
             for request in requests {
                 #expect(request.headers.filter { $0.0.lowercased() == "user-agent" }.map(\.1) == [Self.userAgent])
             }
