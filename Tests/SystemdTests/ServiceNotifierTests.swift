@@ -119,6 +119,16 @@ extension ProcessGlobalStateTests {
             }
         }
 
+        /// A `NOTIFY_SOCKET` that is neither a path nor an abstract name goes to libsystemd, which refuses a
+        /// relative one: nothing is sent, and nothing fails.
+        @Test func anAddressOfAnotherFormGoesToLibsystemd() {
+            withEnvironment(["NOTIFY_SOCKET": "weatherd-relative-\(getpid())"]) {
+                let notifier = ServiceNotifier()
+                #expect(notifier.isEnabled)
+                #expect(!notifier.notify("READY=1"))
+            }
+        }
+
         @Test func watchdogTimeout() {
             let pid = String(getpid())
             let before = getenv("WATCHDOG_USEC").map { String(cString: $0) }
