@@ -5,8 +5,9 @@ import Glibc
 #endif
 
 /// The systemd notify protocol: `READY=1`, `STATUS=`, `WATCHDOG=1`, `STOPPING=1`, `RELOADING=1`, sent
-/// as datagrams to `NOTIFY_SOCKET` (read when the notifier is made). Outside systemd (no `NOTIFY_SOCKET`)
-/// every call is a silent no-op.
+/// as datagrams to `NOTIFY_SOCKET`, which is read when the notifier is made (by `sd_notify`, in the cases
+/// below that go through it, at every call). Outside systemd (no `NOTIFY_SOCKET`, or an empty one) every
+/// call is a silent no-op.
 ///
 /// The datagrams go out through one socket kept open, not through libsystemd's `sd_notify`, which makes a
 /// socket at every call, sizes its send buffer and asks for the four user and group ids before sending, and
@@ -81,17 +82,18 @@ public struct ServiceNotifier: Sendable {
         private let address: sockaddr_un
         private let addressLength: socklen_t
 
-        /// The channel of `NOTIFY_SOCKET`; nil when it is unset or empty.
+        /// The channel of `NOTIFY_SOCKET`; nil when it is unset or empty. Its bytes are taken as they are,
+        /// as `sd_notify` takes them (a path need not be UTF-8).
         static func fromEnvironment() -> Channel? {
-            guard let value = getenv("NOTIFY_SOCKET").map({ String(cString: $0) }), !value.isEmpty else { return nil }
-            return Channel(value)
+            guard let value = getenv("NOTIFY_SOCKET"), value.pointee != 0 else { return nil }
+            return Channel(Array(UnsafeRawBufferPointer(start: value, count: strlen(value))))
         }
 
-        private init(_ value: String) {
+        private init(_ bytes: [UInt8]) {
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
             let capacity = MemoryLayout.size(ofValue: address.sun_path)
-            var name = Array(value.utf8)
+            var name = bytes
             let abstract = name.first == UInt8(ascii: "@")
             if abstract { name[0] = 0 }
             let usable =

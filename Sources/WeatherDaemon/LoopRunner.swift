@@ -28,7 +28,7 @@ import Glibc
 /// ``settle(requestsOnly:)``.
 ///
 /// Which way each effect goes (``carryOut(_:)``):
-/// - at once, on this thread: timers, `sd_notify`, journal entries, the state file (whose end, written or
+/// - at once, on this thread: timers, notify messages, journal entries, the state file (whose end, written or
 ///   not, is handed back to the loop before the next effect), the link of an earlier state file, the
 ///   take-over write at start (the one durable write on this thread: before the first tick, once), and
 ///   the reads the loop asks for (what the previous run left at start, the configuration on SIGHUP), also

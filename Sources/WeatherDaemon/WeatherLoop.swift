@@ -9,7 +9,7 @@ import WeatherCore
 ///
 /// A state machine in the async-http-client style: `handle(event) -> [Effect]`. One owner, on the main
 /// actor, no lock: its ``LoopRunner`` hands it every event in order and carries out what it returns —
-/// timers, journal entries, the state file, `sd_notify` at once, in order; durable writes on a thread of
+/// timers, journal entries, the state file, notify messages at once, in order; durable writes on a thread of
 /// the blocking-I/O pool and requests as child tasks, whose ends come back as events. The loop does no
 /// I/O itself: it reads and writes no file, sends no request and logs nothing (every journal entry is an
 /// effect); it asks for what the previous run left and, on SIGHUP, the configuration as effects, and
