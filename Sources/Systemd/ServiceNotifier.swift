@@ -12,7 +12,7 @@ import Glibc
 /// The datagrams go out through one socket kept open, not through libsystemd's `sd_notify`, which makes a
 /// socket at every call, sizes its send buffer and asks for the four user and group ids before sending, and
 /// closes it after: 12 system calls for the one `STATUS=` line of every tick where a kept socket needs one
-/// `sendto` (strace, a cache tick at the 10 s interval). A `NOTIFY_SOCKET` that is neither a path nor an
+/// `sendto` (strace of the running daemon's cache ticks). A `NOTIFY_SOCKET` that is neither a path nor an
 /// abstract name (`@…`), and a process whose real and effective ids differ (which `sd_notify` sends
 /// credentials for), go through `sd_notify` as before.
 public struct ServiceNotifier: Sendable {
