@@ -27,7 +27,10 @@ public struct OpenMeteoClient: WeatherProviding {
 
     /// The requests made so far, by what they depend on. At most ``limit`` are kept: a location's blocks can
     /// change with a reload, and the client lives as long as the configuration's API settings; past that
-    /// many the requests are made anew.
+    /// many the requests are made anew. Behind a lock, not in the loop's state: a request is made where its
+    /// fetch runs, in a child task on NIO's event loop, and the loop knows locations, not HTTP requests. The
+    /// lock is held for one lookup, and after a miss once more for the insert: the request is made outside
+    /// it, and nothing slow runs under it.
     private final class PreparedRequests: Sendable {
         static let limit = 64
         let storage = Mutex<[RequestKey: HTTPClient.Request]>([:])
