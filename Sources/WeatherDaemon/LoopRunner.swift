@@ -22,8 +22,8 @@ import Glibc
 /// network's event loop. Requests and alert polls are asynchronous, so they run as child tasks of
 /// ``run(signals:)``, in a task group that stopping cancels, on the request executor (the network's event
 /// loop in `weatherd run`, so the HTTP client's work needs no hop), and their ends come back through the
-/// main queue; `run`'s task (on the main queue in `weatherd run`, ``MainQueueTaskExecutor``) is woken
-/// through an `AsyncStream` only when there is such work to start, or when the loop has stopped. Tests
+/// main queue; `run`'s task (on the main queue in `weatherd run`, ``MainQueueTaskExecutor``) waits in a
+/// continuation, resumed only when there is such work to start, or when the loop has stopped. Tests
 /// drive this same runner with manual timers and an injected clock, and wait for its work with
 /// ``settle(requestsOnly:)``.
 ///
