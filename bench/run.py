@@ -40,7 +40,7 @@ What is measured:
 Environment knobs (defaults in brackets):
   BENCH_TICKS [10000]          ticks of the main 10 ms run (RSS after start, BENCH_RSS_MID, BENCH_TICKS)
   BENCH_RSS_MID [1000]         the middle RSS sample; the CPU window is BENCH_RSS_MID -> BENCH_TICKS
-  BENCH_COMPARE_PAIRS [4]      old/new run pairs for per-fetch CPU, alternating order
+  BENCH_COMPARE_PAIRS [6]      old/new run pairs for per-fetch CPU, alternating order
   BENCH_COMPARE_TICKS [1500]   window of each of those runs (after BENCH_COMPARE_WARMUP [200])
   BENCH_SPLIT_TICKS [1500]     window of each journal/stderr pair run and of the fake-open-meteo
                                run (after BENCH_SPLIT_WARMUP [200]); BENCH_SPLIT_PAIRS [3] pairs
