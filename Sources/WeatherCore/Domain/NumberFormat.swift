@@ -10,15 +10,30 @@ public enum NumberFormat {
         guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
         var scale: Int64 = 1
         for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int64((abs(value) * Double(scale)).rounded(.toNearestOrAwayFromZero))
-        let negative = value < 0 && scaled != 0
-        let whole = scaled / scale
-        var text = (negative ? "-" : "") + String(whole)
-        if decimals > 0 {
-            let fraction = String(scaled % scale)
-            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        var rest = Int64((abs(value) * Double(scale)).rounded(.toNearestOrAwayFromZero))
+        let negative = value < 0 && rest != 0
+        // The digits from the right into one buffer on the stack, the point after `decimals` of them: the
+        // status line, the journal's and the reports' numbers; String(Int64) and four concatenations cost
+        // 1,350 instructions a number (callgrind).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22 + decimals) { buffer in
+            var start = buffer.count
+            var digits = 0
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                digits += 1
+                if digits == decimals {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: ".")
+                }
+            } while rest > 0 || digits <= decimals
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
-        return text
     }
 
     /// A JSON number: integers without a fraction ("81"), others in Swift's shortest form ("16.9").
