@@ -13,10 +13,11 @@ file on disk). The counters are zeroed after PROFILE_WARMUP fetches
 (callgrind_control -z) and dumped after PROFILE_FETCHES more
 (callgrind_control -d), so start-up and shutdown are not in the profile.
 Instructions (Ir), all threads together, per *fetch*. Under valgrind a fetch
-takes several milliseconds: at 10 ms a tick that finds the fetch before still
+takes tens of milliseconds: at 10 ms a tick that finds the fetch before still
 running shows its location from the cache (the state file, the journal), and
-those ticks, two or three a fetch, doubled the figures; at 150 ms every tick
-is a fetch, and the summary's first line says when ticks and fetches differ.
+those ticks, two or three a fetch, made the figures 1.7 times larger; at 150 ms
+every tick is a fetch, and the summary's callgrind lines say when ticks and
+fetches differ.
 
 perf (when `perf record -e cpu-clock` works): the native release weatherd for
 PROFILE_PERF_SECONDS at 10 ms, sampled on cpu-clock (a VM has no hardware
