@@ -10,7 +10,7 @@ public enum DecimalText {
         let places = max(0, decimals)
         // The shortest form ("12.345") read as bytes, the result built in one buffer on the stack: this runs
         // some twenty times for each `status --follow` update, where digit arrays and their copies cost 4,300
-        // instructions a number (callgrind); this way about a fifth of that.
+        // instructions a number (callgrind); this way about a quarter of that.
         var shortest = value.magnitude.description
         return shortest.withUTF8 { bytes -> String in
             guard !bytes.contains(UInt8(ascii: "e")), !bytes.contains(UInt8(ascii: "E")) else {
