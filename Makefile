@@ -69,14 +69,19 @@ all: build
 # scripts/build-deb writes into Depends). The price: a crash backtrace of the
 # stripped binary shows addresses where it showed the package's function names.
 # The functions a running weatherd executes are placed side by side
-# (--symbol-ordering-file=packaging/weatherd.order, written by scripts/link-order):
-# the kernel maps code 64 KB at a time, so scattered they kept 11-12 MB of the
-# 17.7 MB of code resident (make bench, cachetick: VmRSS 16.8 MiB in this order,
-# 20.8-21.8 MiB in the default one; scripts/link-order and bench/README.md have
-# the figures). A stale list costs memory, not correctness: missing names are skipped.
+# (--symbol-ordering-file=packaging/weatherd.order, written by scripts/link-order),
+# a cache tick's first: the kernel maps code 64 KB at a time, so scattered they
+# kept 11-12 MB of the 17.7 MB of code resident (make bench, cachetick: VmRSS
+# 16.8 MiB in this order, 20.8-21.8 MiB in the default one), and a tick every
+# 10 s pays a page walk for each page of code it runs (246 pages a cache tick by
+# name order, 106-135 tick first). Each function has a section of its own
+# (-function-sections), or the linker could only move a source file's code as one
+# block. scripts/link-order and bench/README.md have the figures. A stale list
+# costs memory and CPU, not correctness: missing names are skipped.
 # SwiftPM does not know the list as an input of the link, so `build` first removes
 # a release binary older than the list (link-order-input), and the link runs again.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Osize -Xswiftc -use-ld=lld \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=packaging/weatherd.order -Xlinker --no-warn-symbol-ordering
 
