@@ -76,8 +76,11 @@ all: build
 # 10 s pays a page walk for each page of code it runs (246 pages a cache tick by
 # name order, 106-135 tick first). Each function has a section of its own
 # (-function-sections), or the linker could only move a source file's code as one
-# block. scripts/link-order and bench/README.md have the figures. A stale list
-# costs memory and CPU, not correctness: missing names are skipped.
+# block; the compiler keeps an object whose code did not change, so a release
+# build made before the flag needs `rm -rf .build/*/release` once (check-deb's
+# link-order check fails until then). scripts/link-order and bench/README.md have
+# the figures. A stale list costs memory and CPU, not correctness: missing names
+# are skipped.
 # SwiftPM does not know the list as an input of the link, so `build` first removes
 # a release binary older than the list (link-order-input), and the link runs again.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Osize -Xswiftc -use-ld=lld \
