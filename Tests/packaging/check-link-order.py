@@ -3,22 +3,23 @@
 
 Usage: check-link-order.py BINARY ORDER_FILE   (BINARY with its symbol table, i.e. before strip)
 
-Two figures, each against a limit:
+Three figures, each against a limit:
   - fresh: the share of the list's names that the binary still defines (≥ 80 %). Renamed or removed code
     lowers it; below the limit the list no longer describes the binary: run scripts/link-order again.
   - applied: the share of those functions that lie in the first half of .text (≥ 95 %). Linked without the
     list they are spread over all of it (64 % in the first half).
-  - packed: the share of the cache tick's functions (the list's first group) that lie within twice their
-    size from the first of them (≥ 30 %). With a section for each function (-function-sections) the
-    package's lie side by side and only the prebuilt standard library's stay where its one section goes
-    (49 %); compiled without it, the linker moves a source file's code as one block (11 %).
+  - packed: the share of the cache tick's functions (the list's first group, under the title "# a cache
+    tick" that scripts/link-order writes) that end within twice the group's total size from the first of
+    them (≥ 30 %). With a section for each function (-function-sections) the package's lie side by side
+    and only the prebuilt standard library's stay where its one section goes (49 %); compiled without it,
+    the linker moves a source file's code as one block (11 %).
 Prints the three and exits 1 when one is below its limit.
 """
 import subprocess
 import sys
 
 binary, order_path = sys.argv[1:3]
-listed, tick, group = [], [], None
+listed, tick, group = [], [], None  # tick: the cache tick's group, as listed
 for line in open(order_path):
     line = line.strip()
     if line.startswith("#"):
@@ -43,10 +44,13 @@ early = sum(1 for a in found if a < start + size / 2)
 applied = early / len(found) if found else 0.0
 print(f"fresh: {len(found)} of {len(listed)} listed functions defined ({fresh:.1%}, limit 80 %)")
 print(f"applied: {early} of them in the first half of .text ({applied:.1%}, limit 95 %)")
-ticks = [name for name in tick if name in address]
-first = min((address[name] for name in ticks), default=0)
-reach = first + 2 * sum(length[name] for name in ticks)
-near = sum(1 for name in ticks if address[name] + length[name] <= reach)
-packed = near / len(ticks) if ticks else 0.0
-print(f"packed: {near} of the cache tick's {len(ticks)} functions side by side ({packed:.1%}, limit 30 %)")
+tick_found = [name for name in tick if name in address]
+first = min((address[name] for name in tick_found), default=0)
+reach = first + 2 * sum(length[name] for name in tick_found)
+near = sum(1 for name in tick_found if address[name] + length[name] <= reach)
+packed = near / len(tick_found) if tick_found else 0.0
+if tick_found:
+    print(f"packed: {near} of the cache tick's {len(tick_found)} functions side by side ({packed:.1%}, limit 30 %)")
+else:
+    print("packed: the list has no cache tick's group (# a cache tick): run scripts/link-order again")
 sys.exit(0 if fresh >= 0.80 and applied >= 0.95 and packed >= 0.30 else 1)
