@@ -83,7 +83,7 @@ struct CacheWriter {
     // MARK: - The write
 
     /// Writes the cache durably on this thread; a state directory that went missing is created again first.
-    static func writeBlocking(_ text: [UInt8], to file: StateFile, logger: Logger) -> FileSystemError? {
+    static func writeBlocking(_ text: StateText, to file: StateFile, logger: Logger) -> FileSystemError? {
         do throws(FileSystemError) {
             if try file.writeRecreatingDirectory(text, durable: true) {
                 logger.notice(

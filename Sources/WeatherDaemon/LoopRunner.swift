@@ -158,7 +158,7 @@ public final class LoopRunner {
             Self.link(old, to: statePath, cache: cachePath, logger: logger)
         case .takeOver(let snapshot, let file, let path):
             // Before the first tick, on this thread: the earlier file becomes a link only once this is written.
-            let error = CacheWriter.writeBlocking(cacheEncoder.encodedBytes(snapshot), to: file, logger: logger)
+            let error = CacheWriter.writeBlocking(cacheEncoder.encodedText(snapshot), to: file, logger: logger)
             return .tookOver(path, error: error)
         case .startTicks(let interval):
             ticker?.stop()
@@ -182,7 +182,7 @@ public final class LoopRunner {
             return .reload(read, alertMemory: alertMemory)
         case .writeCache(let snapshot, let file, let sameAsStateFile):
             let written = sameAsStateFile ? output?.takeEncoded() : nil
-            let text = written ?? cacheEncoder.encodedBytes(snapshot)
+            let text = written ?? cacheEncoder.encodedText(snapshot)
             let logger = logger
             startDurableWrite(to: file.path) { skipped in
                 .cacheWritten(skipped ?? CacheWriter.writeBlocking(text, to: file, logger: logger))

@@ -20,8 +20,8 @@ struct StateOutput {
     private var textfileFailure: FileSystemError?
     /// Remembers each location's text: a location unchanged since the last tick is not encoded again.
     private var encoder = StateEncoder()
-    /// The bytes of the last snapshot written (or tried), until taken for the cache (``takeEncoded()``).
-    private var encoded: [UInt8]?
+    /// The text of the last snapshot written (or tried), until taken for the cache (``takeEncoded()``).
+    private var encoded: StateText?
 
     init(file: StateFile, textfile: String?, logger: Logger) {
         self.file = file
@@ -61,9 +61,9 @@ struct StateOutput {
 
     /// Writes the state file; a runtime directory that went missing is created again first.
     private mutating func writeCreatingDirectory(_ snapshot: StateSnapshot) throws(FileSystemError) {
-        let bytes = encoder.encodedBytes(snapshot)
-        encoded = bytes
-        if try file.writeRecreatingDirectory(bytes, durable: false) {
+        let text = encoder.encodedText(snapshot)
+        encoded = text
+        if try file.writeRecreatingDirectory(text, durable: false) {
             logger.notice(
                 "the state file's directory was missing; created it again",
                 metadata: ["weather.state_file": "\(file.path)"]
@@ -71,10 +71,10 @@ struct StateOutput {
         }
     }
 
-    /// The bytes of the snapshot last written to the state file (written or not), once: a fetch's result
+    /// The text of the snapshot last written to the state file (written or not), once: a fetch's result
     /// goes to the cache as it is (the cache's format is the state file's), and encoding it a second time
     /// was a seventh of a fetch's instructions (callgrind, 10 ms ticks).
-    mutating func takeEncoded() -> [UInt8]? {
+    mutating func takeEncoded() -> StateText? {
         defer { encoded = nil }
         return encoded
     }

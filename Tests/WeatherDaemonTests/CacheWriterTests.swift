@@ -42,7 +42,7 @@ struct CacheWriterTests {
     ) throws -> (error: FileSystemError?, logged: [String]) {
         let taken = writer.submit(Self.snapshot(sequence), at: 0)
         let snapshot = try #require(taken)
-        let text = StateEncoder.encodedBytes(snapshot)
+        let text = StateEncoder.encodedText(snapshot)
         let error = CacheWriter.writeBlocking(text, to: file, logger: Logger(label: "test"))
         let entry = writer.finishWrite(error)
         #expect(writer.startWaitingWrite(at: 0) == nil)
@@ -97,7 +97,7 @@ struct CacheWriterTests {
         watcher.start()
         for sequence in 1...50 {
             let error = CacheWriter.writeBlocking(
-                StateEncoder.encodedBytes(Self.snapshot(sequence)),
+                StateEncoder.encodedText(Self.snapshot(sequence)),
                 to: file,
                 logger: Logger(label: "test")
             )
@@ -118,7 +118,7 @@ struct CacheWriterTests {
         var writer = CacheWriter(file: file)
         // The write at start (an earlier state file taken over), then two through the queue.
         let atStart = CacheWriter.writeBlocking(
-            StateEncoder.encodedBytes(Self.snapshot(1)),
+            StateEncoder.encodedText(Self.snapshot(1)),
             to: file,
             logger: Logger(label: "test")
         )
