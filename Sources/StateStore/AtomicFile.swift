@@ -130,7 +130,8 @@ public enum AtomicFile {
     }
 
     /// Calls `body` with an `iovec` for each of `pieces` after those already in `vectors`: each piece's
-    /// address is valid only inside its own `withUnsafeBytes`, so the calls nest, one per piece.
+    /// address is valid only inside its own `withUnsafeBytes`, so the calls nest, one per piece (a state
+    /// file has three).
     private static func gather(
         _ pieces: ArraySlice<[UInt8]>,
         into vectors: inout [iovec],
@@ -162,6 +163,10 @@ public enum AtomicFile {
             if written < 0 {
                 if errno == EINTR { continue }
                 throw FileSystemError(operation: "write", path: path, errno: errno)
+            }
+            // Nothing written of bytes still to write: not seen from a regular file, but it would loop.
+            if written == 0, vectors[next...].contains(where: { $0.iov_len > 0 }) {
+                throw FileSystemError(operation: "write", path: path, errno: EIO)
             }
             // Past the vectors written whole, then into the one written in part.
             var left = written

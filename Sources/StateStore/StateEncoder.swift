@@ -77,16 +77,11 @@ public struct StateEncoder: Sendable {
         return state
     }
 
-    /// The same bytes as ``encodedBytes(_:)``, in three pieces (``StateText``); a location entry unchanged
-    /// since this encoder's previous write (the same place in `locations`, the same state,
-    /// `next_refresh_at` to the written second, the same nowcast summary at this time) is the text of that
-    /// write. When every entry is, the entries are that write's buffer itself, not copied: a tick that
-    /// fetches nothing makes only the text around them (about 800 bytes of 35 KB at the defaults).
-    public mutating func encodedBytes(_ snapshot: StateSnapshot) -> [UInt8] {
-        encodedText(snapshot).bytes
-    }
-
-    /// The state file's text of `snapshot` in pieces: see ``encodedBytes(_:)``.
+    /// The text of ``encodedBytes(_:)`` in three pieces (``StateText``); a location entry unchanged since
+    /// this encoder's previous write (the same place in `locations`, the same state, `next_refresh_at` to
+    /// the written second, the same nowcast summary at this time) is the text of that write. When every
+    /// entry is, the entries are that write's buffer itself, not copied: a tick that fetches nothing
+    /// makes only the text around them (about 800 bytes of 35 KB at the defaults).
     public mutating func encodedText(_ snapshot: StateSnapshot) -> StateText {
         let apiNow = snapshot.apiTime(snapshot.generatedAt)
         var entries: [WrittenEntry] = []

@@ -50,8 +50,8 @@ public final class LoopRunner {
     /// `fsync` (the state file is on tmpfs: a copy in memory and a rename).
     private var output: StateOutput?
     /// Encodes the cache's snapshots that the state file did not just hold (a fetch's result and the stop
-    /// take the state file's bytes: ``StateOutput/takeEncoded()``), here on the loop's thread, before the
-    /// durable write goes to the pool: an encoder value copies the entries of the locations unchanged since
+    /// take the state file's text: ``StateOutput/takeEncoded()``), here on the loop's thread, before the
+    /// durable write goes to the pool: an encoder value keeps the entries of the locations unchanged since
     /// its previous write.
     private var cacheEncoder = StateEncoder()
 

@@ -287,10 +287,11 @@ struct StateEncoderReferenceTests {
         #expect(ours == theirs)
         #expect(ours.locations[0].location.name == name)
     }
-    /// The encoder that copies unchanged location entries writes, at every step of a run, the bytes the
-    /// static encoder makes of the same snapshot, in pieces split at the `locations` array's brackets: when time alone moves (the nowcast summary changes
-    /// with it), when one location's state changes, when locations are added, removed or reordered, when
-    /// the next refresh moves within its written second and past it.
+    /// The encoder that keeps unchanged location entries writes, at every step of a run, the bytes the
+    /// static encoder makes of the same snapshot, in pieces split at the `locations` array's brackets:
+    /// when time alone moves (the nowcast summary changes with it), when one location's state changes,
+    /// when locations are added, removed or reordered, when the next refresh moves within its written
+    /// second and past it.
     @Test func rememberedEntriesAreTheTextOfTheirSnapshot() throws {
         var encoder = StateEncoder()
         var snapshot = forecastSnapshot()
@@ -338,5 +339,21 @@ struct StateEncoderReferenceTests {
             summaries.insert(String(decoding: expected, as: UTF8.self).contains("rain in 23 min") ? "early" : "late")
         }
         #expect(summaries == ["early", "late"], "the time step changes the nowcast's summary")
+    }
+
+    /// A write in which no entry changed hands over the entries of the write before as they were: the same
+    /// buffer, not a copy of it.
+    @Test func unchangedEntriesAreTheSameBuffer() {
+        var encoder = StateEncoder()
+        var snapshot = forecastSnapshot()
+        let first = encoder.encodedText(snapshot)
+        snapshot.daemon.ticks += 1
+        snapshot.currentLocation = snapshot.locations[1].location.id
+        let second = encoder.encodedText(snapshot)
+        #expect(second.head != first.head)
+        #expect(first.body.withUnsafeBufferPointer(\.baseAddress) == second.body.withUnsafeBufferPointer(\.baseAddress))
+        snapshot.locations[1].status = .stale
+        let third = encoder.encodedText(snapshot)
+        #expect(third.body != second.body)
     }
 }
