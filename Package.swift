@@ -1,5 +1,4 @@
 // swift-tools-version:6.1
-import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -14,20 +13,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
-        // `@MemberwiseInit`: a public value type's memberwise initializer, which Swift synthesizes internal only.
-        .target(name: "MemberwiseInit", dependencies: ["MemberwiseInitMacros"]),
-        .macro(
-            name: "MemberwiseInitMacros",
-            dependencies: [
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-            ]
-        ),
         // Pure domain: no I/O, no clocks.
-        .target(name: "WeatherCore", dependencies: ["MemberwiseInit"]),
+        .target(name: "WeatherCore"),
         // The Open-Meteo forecast API: URL building, private DTOs, error classification.
         .target(
             name: "OpenMeteo",
@@ -75,7 +64,7 @@ let package = Package(
             ]
         ),
         // Atomic writer and tolerant reader of the state file (its JSON, spelled once, both ways).
-        .target(name: "StateStore", dependencies: ["MemberwiseInit", "WeatherCore"]),
+        .target(name: "StateStore", dependencies: ["WeatherCore"]),
         // All rendering: the status formats, the bar's templates, text and tooltip, the Prometheus text and
         // the perfdata, the forecast chart; one escaping helper per target format.
         .target(name: "WeatherDisplay", dependencies: ["WeatherCore", "StateStore"]),
@@ -84,7 +73,6 @@ let package = Package(
             name: "WeatherDaemon",
             dependencies: [
                 "CDispatchMain",
-                "MemberwiseInit",
                 "WeatherCore",
                 "StateStore",
                 "WeatherDisplay",
@@ -157,14 +145,6 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(
-            name: "MemberwiseInitTests",
-            dependencies: [
-                "MemberwiseInitMacros",
-                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-            ]
-        ),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "WeatherCore", "WeatherTestSupport"]),
         .testTarget(
             name: "WeatherDisplayTests",

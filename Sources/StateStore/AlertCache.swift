@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import MemberwiseInit
 import WeatherCore
 
 /// What weatherd knows of the official warnings, kept in `<state directory>/alerts.json` beside the
@@ -11,10 +10,16 @@ import WeatherCore
 /// warning chains in full (descriptions and instructions, which the state file leaves out) with whether
 /// each was announced. A restart therefore costs no poll and announces nothing twice. Written durably when a
 /// poll ends or a warning ends, never because time passed.
-@MemberwiseInit
 public struct AlertCache: Sendable {
     /// The file.
     public let path: String
+
+    /// Creates a value from each of its properties.
+    public init(
+        path: String
+    ) {
+        self.path = path
+    }
 
     /// The alerts cache beside the durable cache.
     public init(besideCache cache: StateFile) {

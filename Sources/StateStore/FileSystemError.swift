@@ -5,10 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MemberwiseInit
 
 /// A failed file operation: what was attempted, on which path, and the `errno` it ended with.
-@MemberwiseInit
 public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The operation, e.g. "write", "fsync", "rename".
     public var operation: String
@@ -16,6 +14,17 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: String
     /// The `errno` value.
     public var errno: Int32
+
+    /// Creates a value from each of its properties.
+    public init(
+        operation: String,
+        path: String,
+        errno: Int32
+    ) {
+        self.operation = operation
+        self.path = path
+        self.errno = errno
+    }
 
     /// "cannot write /var/lib/weatherd/state.json: No space left on device".
     public var description: String {

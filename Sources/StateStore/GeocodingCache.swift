@@ -3,20 +3,23 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import MemberwiseInit
 import WeatherCore
 
 /// Places resolved by the geocoding API, kept in `<state directory>/geocoding.json` so restarts and
 /// reloads do not ask again. Keyed by the configured name and country filter.
-@MemberwiseInit
 public struct GeocodingCache: Sendable {
     /// What a place was looked up by: the configured name and the country filter.
-    @MemberwiseInit
     public struct Query: Sendable, Hashable, Comparable {
         /// The configured name.
         public var name: String
         /// The configured country filter, if any.
         public var countryCode: String?
+
+        /// The query of `name`, filtered by `countryCode`.
+        public init(name: String, countryCode: String? = nil) {
+            self.name = name
+            self.countryCode = countryCode
+        }
 
         /// The query of a location configured by name.
         public init(_ location: Location) {
@@ -31,6 +34,11 @@ public struct GeocodingCache: Sendable {
 
     /// The cache file.
     public let path: String
+
+    /// The geocoding cache at `path`.
+    public init(path: String) {
+        self.path = path
+    }
 
     /// The geocoding cache beside the durable cache (`geocoding.json` in the state directory).
     public init(besideCache cache: StateFile) {

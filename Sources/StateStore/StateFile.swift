@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import MemberwiseInit
 import WeatherCore
 
 #if canImport(Glibc)
@@ -11,7 +10,6 @@ import Glibc
 #endif
 
 /// The state file at one path: loads the previous run's snapshot and replaces it atomically.
-@MemberwiseInit
 public struct StateFile: Sendable {
     /// What was found at start.
     public enum LoadOutcome: Sendable {
@@ -27,6 +25,13 @@ public struct StateFile: Sendable {
 
     /// The path of the state file.
     public let path: String
+
+    /// Creates a value from each of its properties.
+    public init(
+        path: String
+    ) {
+        self.path = path
+    }
 
     /// The directory that holds the file.
     public var directory: String { AtomicFile.split(path).directory }

@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// An invalid configuration: which file, which key, which line, and what is wrong. Exit status 78.
-@MemberwiseInit
 public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file (or "command line").
     public var file: String
@@ -11,6 +8,19 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     public var line: Int?
     /// What is wrong.
     public var message: String
+
+    /// Creates a value from each of its properties.
+    public init(
+        file: String,
+        keyPath: String,
+        line: Int? = nil,
+        message: String
+    ) {
+        self.file = file
+        self.keyPath = keyPath
+        self.line = line
+        self.message = message
+    }
 
     /// `config.yaml:12: locations[1].latitude: must be between -90 and 90, got 91`.
     public var description: String {

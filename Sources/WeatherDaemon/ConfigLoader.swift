@@ -1,4 +1,3 @@
-import MemberwiseInit
 import StateStore
 import WeatherCore
 
@@ -7,7 +6,6 @@ import Glibc
 #endif
 
 /// Command-line values that override the configuration file (weatherd(1) precedence).
-@MemberwiseInit
 public struct ConfigOverrides: Sendable, Hashable {
     /// `--interval`.
     public var interval: Duration?
@@ -19,10 +17,24 @@ public struct ConfigOverrides: Sendable, Hashable {
     public var cacheFile: String?
     /// `--alerts-url`: one base URL for all four alert sources.
     public var alertsURL: String?
+
+    /// Creates a value from each of its properties.
+    public init(
+        interval: Duration? = nil,
+        apiURL: String? = nil,
+        stateFile: String? = nil,
+        cacheFile: String? = nil,
+        alertsURL: String? = nil
+    ) {
+        self.interval = interval
+        self.apiURL = apiURL
+        self.stateFile = stateFile
+        self.cacheFile = cacheFile
+        self.alertsURL = alertsURL
+    }
 }
 
 /// Finds, reads and parses the configuration, then applies the command line.
-@MemberwiseInit
 public struct ConfigLoader: Sendable {
     /// Where the configuration is looked for when `--config` is not given.
     public static let defaultPath = "/etc/weatherd/config.yaml"
@@ -31,6 +43,15 @@ public struct ConfigLoader: Sendable {
     public var explicitPath: String?
     /// Command-line overrides.
     public var overrides: ConfigOverrides = ConfigOverrides()
+
+    /// Creates a value from each of its properties.
+    public init(
+        explicitPath: String? = nil,
+        overrides: ConfigOverrides = ConfigOverrides()
+    ) {
+        self.explicitPath = explicitPath
+        self.overrides = overrides
+    }
 
     /// The file that was (or would be) read; nil when the embedded defaults are used.
     public var effectivePath: String? {

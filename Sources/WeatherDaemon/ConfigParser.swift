@@ -1,14 +1,19 @@
-import MemberwiseInit
 import WeatherCore
 import YAML
 
 /// Parses and validates the YAML configuration into a ``Configuration``. Keys not in the file keep
 /// their embedded defaults; unknown keys, wrong types and out-of-range values are ``ConfigError``s that
 /// name the file, the key path and the line.
-@MemberwiseInit
 public struct ConfigParser: Sendable {
     /// The file name used in errors.
     public var file: String
+
+    /// Creates a value from each of its properties.
+    public init(
+        file: String
+    ) {
+        self.file = file
+    }
 
     /// Parses `text` on top of `base` (the embedded defaults by default) and validates the result.
     public func parse(_ text: String, base: Configuration = Configuration()) throws(ConfigError) -> Configuration {

@@ -1,4 +1,3 @@
-import MemberwiseInit
 import WeatherCore
 
 /// The effective configuration (weatherd.conf(5)): embedded defaults, overridden by the file, then the command line.
@@ -19,7 +18,6 @@ public struct Configuration: Sendable, Hashable {
     }
 
     /// `api.limits`: weighted calls per UTC window, each nil when not set.
-    @MemberwiseInit
     public struct LimitSettings: Sendable, Hashable {
         /// Calls per minute.
         public var minute: Double?
@@ -27,6 +25,17 @@ public struct Configuration: Sendable, Hashable {
         public var hour: Double?
         /// Calls per day.
         public var day: Double?
+
+        /// Creates a value from each of its properties.
+        public init(
+            minute: Double? = nil,
+            hour: Double? = nil,
+            day: Double? = nil
+        ) {
+            self.minute = minute
+            self.hour = hour
+            self.day = day
+        }
     }
 
     /// `alerts`: the official warnings (docs/alerts.md).

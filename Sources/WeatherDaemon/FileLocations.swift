@@ -1,17 +1,23 @@
-import MemberwiseInit
-
 /// Where weatherd's files live (weatherd.conf(5); docs/state-file.md, "Files", "Upgrading from an earlier
 /// version" and "Readers").
 ///
 /// The state file changes every tick, so it lives in the runtime directory (tmpfs: a tick writes
 /// nothing to the disk); what must survive a restart or a power cut lives in the durable cache in the
 /// state directory, with the geocoding cache beside it.
-@MemberwiseInit
 public struct FileLocations: Sendable, Hashable {
     /// The process environment (`RUNTIME_DIRECTORY`, `STATE_DIRECTORY`, `XDG_*`, `HOME`).
     public var environment: [String: String]
     /// Whether the process runs as root.
     public var isRoot: Bool
+
+    /// Creates a value from each of its properties.
+    public init(
+        environment: [String: String],
+        isRoot: Bool
+    ) {
+        self.environment = environment
+        self.isRoot = isRoot
+    }
 
     /// The state file when none is configured: `$RUNTIME_DIRECTORY/state.json` (systemd's
     /// `RuntimeDirectory=`), `/run/weatherd/state.json` for root, `$XDG_RUNTIME_DIR/weatherd/state.json`,

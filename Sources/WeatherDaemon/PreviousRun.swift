@@ -1,11 +1,9 @@
-import MemberwiseInit
 import StateStore
 import WeatherCore
 
 /// What the previous run left on the disk (docs/state-file.md, "Files" and "Upgrading from an earlier
 /// version"), and where the state file is, read by the loop's runner before the loop starts:
 /// ``WeatherLoop`` itself reads no file; it decides what to restore and what to say from what is read here.
-@MemberwiseInit
 public struct PreviousRun: Sendable {
     /// One file looked at for the previous state, with what was found.
     public struct Found: Sendable {
@@ -33,6 +31,19 @@ public struct PreviousRun: Sendable {
     /// Whether the state file's directory is on tmpfs (read with the rest: nil when the mount table
     /// cannot tell, or there is no state file).
     public var stateFileIsInMemory: Bool?
+
+    /// Creates a value from each of its properties.
+    public init(
+        found: [Found] = [],
+        places: [GeocodingCache.Query: Place] = [:],
+        alertMemory: AlertPlanner.Memory = AlertPlanner.Memory(),
+        stateFileIsInMemory: Bool? = nil
+    ) {
+        self.found = found
+        self.places = places
+        self.alertMemory = alertMemory
+        self.stateFileIsInMemory = stateFileIsInMemory
+    }
 
     /// Reads what `loop`'s files hold at `now`: a killed run's temporary state file is removed, a corrupt
     /// cache or state file moved aside.

@@ -1,5 +1,4 @@
 import Logging
-import MemberwiseInit
 import StateStore
 import WeatherCore
 
@@ -25,7 +24,6 @@ import WeatherCore
 @MainActor
 public final class WeatherLoop {
     /// What the service needs from the outside world.
-    @MemberwiseInit
     public struct Environment: Sendable {
         /// Builds the weather provider for a configuration (again on reloads that change the API).
         public var makeProvider: @Sendable (Configuration) -> any WeatherProviding
@@ -51,6 +49,33 @@ public final class WeatherLoop {
         /// Reads the configuration again (SIGHUP); the runner calls it when the loop asks
         /// (``Effect/readConfiguration(alertCache:)``).
         public var reloadConfiguration: @Sendable () throws(ConfigError) -> Configuration
+
+        /// Creates a value from each of its properties.
+        public init(
+            makeProvider: @escaping @Sendable (Configuration) -> any WeatherProviding,
+            makeGeocoder: (@Sendable (Configuration) -> any GeocodingProviding)? = nil,
+            makeAlertPoller: (@Sendable (Configuration) -> any AlertPolling)? = nil,
+            notifier: any ServiceNotifying,
+            ticks: any TickSource,
+            watchdogTicks: any TickSource,
+            now: @escaping @Sendable () -> Moment,
+            pid: Int,
+            version: String,
+            seed: UInt64,
+            reloadConfiguration: @escaping @Sendable () throws(ConfigError) -> Configuration
+        ) {
+            self.makeProvider = makeProvider
+            self.makeGeocoder = makeGeocoder
+            self.makeAlertPoller = makeAlertPoller
+            self.notifier = notifier
+            self.ticks = ticks
+            self.watchdogTicks = watchdogTicks
+            self.now = now
+            self.pid = pid
+            self.version = version
+            self.seed = seed
+            self.reloadConfiguration = reloadConfiguration
+        }
     }
 
     /// What the loop asks its runner (``LoopRunner``) to do: start or stop its timers, and run what must

@@ -1,9 +1,6 @@
-import MemberwiseInit
-
 /// One official warning as a national weather service issued it (docs/alerts.md, "What counts as a warning"): each
 /// source's items (AlertSources) are mapped to this type. Times are instants: the offsets they were sent with
 /// (NWS sends `-07:00`, Bright Sky `+00:00`) are applied when they are read.
-@MemberwiseInit
 public struct Alert: Sendable, Hashable {
     /// Who issued the warning.
     public enum Source: String, Sendable, CaseIterable, Codable {
@@ -77,6 +74,43 @@ public struct Alert: Sendable, Hashable {
     /// When the message was sent (Bright Sky: its `effective`, it sends no `sent`); orders the messages of
     /// one chain.
     public var sent: Timestamp?
+
+    /// Creates a value from each of its properties.
+    public init(
+        id: String,
+        source: Source,
+        event: String,
+        severity: Severity = .unknown,
+        urgency: Urgency = .unknown,
+        certainty: Certainty = .unknown,
+        headline: String? = nil,
+        description: String? = nil,
+        instruction: String? = nil,
+        onset: Timestamp? = nil,
+        ends: Timestamp? = nil,
+        area: String? = nil,
+        url: String? = nil,
+        messageType: MessageType = .alert,
+        references: [String] = [],
+        sent: Timestamp? = nil
+    ) {
+        self.id = id
+        self.source = source
+        self.event = event
+        self.severity = severity
+        self.urgency = urgency
+        self.certainty = certainty
+        self.headline = headline
+        self.description = description
+        self.instruction = instruction
+        self.onset = onset
+        self.ends = ends
+        self.area = area
+        self.url = url
+        self.messageType = messageType
+        self.references = references
+        self.sent = sent
+    }
 
     /// Whether the event's time span (from ``onset``, to ``ends``; open where unknown) meets `other`'s.
     public func overlaps(_ other: Alert) -> Bool {

@@ -1,8 +1,5 @@
-import MemberwiseInit
-
 /// The base URL of each alert source (`alerts.nws_url` …): the real services by default, or a mirror or
 /// a look-alike.
-@MemberwiseInit
 public struct AlertEndpoints: Sendable, Hashable {
     /// `alerts.nws_url`.
     public var nws: String = "https://api.weather.gov"
@@ -12,6 +9,19 @@ public struct AlertEndpoints: Sendable, Hashable {
     public var dwd: String = "https://api.brightsky.dev"
     /// `alerts.meteoalarm_url`.
     public var meteoalarm: String = "https://feeds.meteoalarm.org"
+
+    /// Creates a value from each of its properties.
+    public init(
+        nws: String = "https://api.weather.gov",
+        metno: String = "https://api.met.no",
+        dwd: String = "https://api.brightsky.dev",
+        meteoalarm: String = "https://feeds.meteoalarm.org"
+    ) {
+        self.nws = nws
+        self.metno = metno
+        self.dwd = dwd
+        self.meteoalarm = meteoalarm
+    }
 
     /// The base URL of `source`, without a trailing `/`.
     public func url(of source: Alert.Source) -> String {

@@ -1,5 +1,3 @@
-import MemberwiseInit
-
 /// Decides the alert polls as ``Planner`` decides weather fetches, and keeps what they answered
 /// (docs/alerts.md): pure, on the wall clock, no I/O.
 ///
@@ -15,7 +13,6 @@ import MemberwiseInit
 ///   failures, and each location's warnings. A restart therefore costs no poll.
 public struct AlertPlanner: Sendable {
     /// What the durable cache keeps of one feed.
-    @MemberwiseInit
     public struct FeedState: Sendable, Hashable {
         /// No poll before this.
         public var nextPollAt: Timestamp?
@@ -25,19 +22,39 @@ public struct AlertPlanner: Sendable {
         public var lastModified: String?
         /// Failed polls in a row.
         public var failures: Int = 0
+
+        /// Creates a value from each of its properties.
+        public init(
+            nextPollAt: Timestamp? = nil,
+            lastAnswerAt: Timestamp? = nil,
+            lastModified: String? = nil,
+            failures: Int = 0
+        ) {
+            self.nextPollAt = nextPollAt
+            self.lastAnswerAt = lastAnswerAt
+            self.lastModified = lastModified
+            self.failures = failures
+        }
     }
 
     /// What the durable cache keeps of one location: its source and the warning chains in force.
-    @MemberwiseInit
     public struct LocationMemory: Sendable, Hashable {
         /// The source the chains came from.
         public var source: Alert.Source
         /// The chains, each with whether it was announced.
         public var chains: [AlertChain] = []
+
+        /// Creates a value from each of its properties.
+        public init(
+            source: Alert.Source,
+            chains: [AlertChain] = []
+        ) {
+            self.source = source
+            self.chains = chains
+        }
     }
 
     /// Everything that survives a restart.
-    @MemberwiseInit
     public struct Memory: Sendable, Hashable {
         /// By ``AlertFeed/key``.
         public var feeds: [String: FeedState] = [:]
@@ -46,6 +63,17 @@ public struct AlertPlanner: Sendable {
         /// The keys of the point feeds `auto` chose whose source answered that the point is not its
         /// (Bright Sky's 404, NWS's 400 or 404): no source for those locations, never asked again.
         public var outside: Set<String> = []
+
+        /// Creates a value from each of its properties.
+        public init(
+            feeds: [String: FeedState] = [:],
+            locations: [String: LocationMemory] = [:],
+            outside: Set<String> = []
+        ) {
+            self.feeds = feeds
+            self.locations = locations
+            self.outside = outside
+        }
     }
 
     /// What the planner tells the journal.

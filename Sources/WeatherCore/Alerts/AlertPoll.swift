@@ -1,13 +1,19 @@
-import MemberwiseInit
-
 /// One alert poll the ``AlertPlanner`` decided: a feed, and the `Last-Modified` to send back as
 /// `If-Modified-Since` (MET Norway's terms).
-@MemberwiseInit
 public struct AlertPollOrder: Sendable, Hashable {
     /// What to ask, and for which locations.
     public var feed: AlertFeed
     /// The previous answer's `Last-Modified`, when the source answers 304 to it.
     public var ifModifiedSince: String?
+
+    /// Creates a value from each of its properties.
+    public init(
+        feed: AlertFeed,
+        ifModifiedSince: String? = nil
+    ) {
+        self.feed = feed
+        self.ifModifiedSince = ifModifiedSince
+    }
 }
 
 /// How an alert poll ended.
@@ -50,7 +56,6 @@ public protocol AlertPolling: Sendable {
 /// one MeteoAlarm country feed for all the locations that use it.
 public struct AlertFeed: Sendable, Hashable {
     /// A location that reads its warnings from the feed.
-    @MemberwiseInit
     public struct Member: Sendable, Hashable {
         /// The location's id.
         public var locationID: String
@@ -60,6 +65,19 @@ public struct AlertFeed: Sendable, Hashable {
         public var latitude: Double
         /// The location's longitude.
         public var longitude: Double
+
+        /// Creates a value from each of its properties.
+        public init(
+            locationID: String,
+            code: String? = nil,
+            latitude: Double,
+            longitude: Double
+        ) {
+            self.locationID = locationID
+            self.code = code
+            self.latitude = latitude
+            self.longitude = longitude
+        }
     }
 
     /// The source.

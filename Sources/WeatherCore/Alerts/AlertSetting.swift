@@ -1,5 +1,3 @@
-import MemberwiseInit
-
 /// A location's `alerts:` key (docs/alerts.md): where its official warnings come from.
 public enum AlertSetting: Sendable, Hashable {
     /// The source of the location's country (``AlertTarget/choose(_:for:placeCountryCode:)``).
@@ -14,7 +12,6 @@ public enum AlertSetting: Sendable, Hashable {
 }
 
 /// What one location polls: a source, and for MeteoAlarm the country feed and the area code.
-@MemberwiseInit
 public struct AlertTarget: Sendable, Hashable {
     /// The source.
     public var source: Alert.Source
@@ -25,6 +22,19 @@ public struct AlertTarget: Sendable, Hashable {
     /// Whether `auto` chose it (by country): a source that says the point is not its own then means no
     /// source, not a failure.
     public var isAutomatic: Bool = false
+
+    /// Creates a value from each of its properties.
+    public init(
+        source: Alert.Source,
+        country: String? = nil,
+        code: String? = nil,
+        isAutomatic: Bool = false
+    ) {
+        self.source = source
+        self.country = country
+        self.code = code
+        self.isAutomatic = isAutomatic
+    }
 
     /// The target of `setting` for `location`. `auto` uses the location's country: its `country_code`,
     /// else the one geocoding found (`placeCountryCode`), else the country whose bounding boxes hold the

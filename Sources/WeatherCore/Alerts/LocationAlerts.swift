@@ -1,8 +1,5 @@
-import MemberwiseInit
-
 /// What the state file shows of one location's warnings (`alerts`, docs/state-file.md): its source, when
 /// it last answered, whether it has failed 3 polls in a row, and the warnings in force, most severe first.
-@MemberwiseInit
 public struct LocationAlerts: Sendable, Hashable {
     /// The source polled for the location.
     public var source: Alert.Source
@@ -12,6 +9,19 @@ public struct LocationAlerts: Sendable, Hashable {
     public var stale: Bool
     /// The warnings in force.
     public var items: [Alert]
+
+    /// Creates a value from each of its properties.
+    public init(
+        source: Alert.Source,
+        fetchedAt: Timestamp? = nil,
+        stale: Bool,
+        items: [Alert]
+    ) {
+        self.source = source
+        self.fetchedAt = fetchedAt
+        self.stale = stale
+        self.items = items
+    }
 
     /// The most severe warning in force (the first), if any.
     public var mostSevere: Alert? { items.first }

@@ -1,8 +1,5 @@
-import MemberwiseInit
-
 /// The `display` section of the configuration (weatherd.conf(5), docs/forecast.md): the bar's text, icons and clock. The
 /// daemon writes it into the state file for readers that cannot read the configuration.
-@MemberwiseInit
 public struct DisplaySettings: Sendable, Hashable {
     /// Which icons `{icon}` and the tooltip draw.
     public enum Icons: String, Sendable, CaseIterable {
@@ -31,4 +28,15 @@ public struct DisplaySettings: Sendable, Hashable {
     public var icons: Icons = .emoji
     /// The clock.
     public var clock: Clock = .twentyFourHour
+
+    /// Creates a value from each of its properties.
+    public init(
+        text: String = DisplaySettings.defaultText,
+        icons: Icons = .emoji,
+        clock: Clock = .twentyFourHour
+    ) {
+        self.text = text
+        self.icons = icons
+        self.clock = clock
+    }
 }

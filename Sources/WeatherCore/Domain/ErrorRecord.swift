@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// A failed fetch as the state file records it.
-@MemberwiseInit
 public struct ErrorRecord: Sendable, Hashable {
     /// The error class.
     public var kind: FetchErrorKind
@@ -11,6 +8,19 @@ public struct ErrorRecord: Sendable, Hashable {
     public var httpStatus: Int?
     /// When it happened.
     public var at: Timestamp
+
+    /// Creates a value from each of its properties.
+    public init(
+        kind: FetchErrorKind,
+        message: String,
+        httpStatus: Int? = nil,
+        at: Timestamp
+    ) {
+        self.kind = kind
+        self.message = message
+        self.httpStatus = httpStatus
+        self.at = at
+    }
 
     /// The record of `error` at `at`.
     public init(_ error: FetchError, at: Timestamp) {

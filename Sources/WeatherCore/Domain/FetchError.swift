@@ -1,5 +1,3 @@
-import MemberwiseInit
-
 /// The error classes of docs/fetching.md, as written to `last_error.kind` and `WEATHER_ERROR_KIND`.
 public enum FetchErrorKind: String, Sendable, CaseIterable, Codable {
     /// The whole-request deadline passed.
@@ -19,7 +17,6 @@ public enum FetchErrorKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// Why one fetch failed: a class, a short message safe for logs, and the HTTP details when there are some.
-@MemberwiseInit
 public struct FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The error class.
     public var kind: FetchErrorKind
@@ -34,6 +31,23 @@ public struct FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The API's clock minus the host's, from the response's `Date` (plus `Age`), when a response with
     /// one arrived.
     public var apiClockSample: Double?
+
+    /// Creates a value from each of its properties.
+    public init(
+        kind: FetchErrorKind,
+        message: String,
+        httpStatus: Int? = nil,
+        retryAfterSeconds: Double? = nil,
+        reason: String? = nil,
+        apiClockSample: Double? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.httpStatus = httpStatus
+        self.retryAfterSeconds = retryAfterSeconds
+        self.reason = reason
+        self.apiClockSample = apiClockSample
+    }
 
     /// The message.
     public var description: String { message }

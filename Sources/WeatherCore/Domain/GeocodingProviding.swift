@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// A place found by name through a geocoding service.
-@MemberwiseInit
 public struct Place: Sendable, Hashable {
     /// The place's name as the service spells it.
     public var name: String
@@ -13,6 +10,21 @@ public struct Place: Sendable, Hashable {
     public var countryCode: String?
     /// The country's name, when known.
     public var country: String?
+
+    /// Creates a value from each of its properties.
+    public init(
+        name: String,
+        latitude: Double,
+        longitude: Double,
+        countryCode: String? = nil,
+        country: String? = nil
+    ) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.countryCode = countryCode
+        self.country = country
+    }
 }
 
 /// Resolves a location configured by name to coordinates. Implementations throw only ``FetchError``;

@@ -1,5 +1,3 @@
-import MemberwiseInit
-
 /// Temperature unit requested from the API.
 public enum TemperatureUnit: String, Sendable, CaseIterable, Codable {
     case celsius, fahrenheit
@@ -35,7 +33,6 @@ public enum PrecipitationUnit: String, Sendable, CaseIterable, Codable {
 }
 
 /// The three unit choices of the configuration.
-@MemberwiseInit
 public struct Units: Sendable, Hashable {
     /// Temperature unit.
     public var temperature: TemperatureUnit = .celsius
@@ -43,4 +40,15 @@ public struct Units: Sendable, Hashable {
     public var windSpeed: WindSpeedUnit = .kmh
     /// Precipitation unit.
     public var precipitation: PrecipitationUnit = .mm
+
+    /// Creates a value from each of its properties.
+    public init(
+        temperature: TemperatureUnit = .celsius,
+        windSpeed: WindSpeedUnit = .kmh,
+        precipitation: PrecipitationUnit = .mm
+    ) {
+        self.temperature = temperature
+        self.windSpeed = windSpeed
+        self.precipitation = precipitation
+    }
 }

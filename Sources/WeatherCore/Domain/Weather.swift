@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// The current weather at one location, as observed by the API. Values the API did not send are nil.
-@MemberwiseInit
 public struct Weather: Sendable, Hashable {
     /// Start of the 15-minute model interval the values describe (seconds since the epoch).
     public var observedAt: Timestamp
@@ -31,6 +28,39 @@ public struct Weather: Sendable, Hashable {
     public var units: Units = Units()
     /// How often the API's current values change, in seconds (`current.interval`), when it said.
     public var dataInterval: Double?
+
+    /// Creates a value from each of its properties.
+    public init(
+        observedAt: Timestamp,
+        utcOffsetSeconds: Int? = nil,
+        temperature: Double? = nil,
+        apparentTemperature: Double? = nil,
+        relativeHumidity: Double? = nil,
+        precipitation: Double? = nil,
+        cloudCover: Double? = nil,
+        windSpeed: Double? = nil,
+        windDirection: Double? = nil,
+        windGusts: Double? = nil,
+        isDay: Bool? = nil,
+        code: WMOCode? = nil,
+        units: Units = Units(),
+        dataInterval: Double? = nil
+    ) {
+        self.observedAt = observedAt
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.temperature = temperature
+        self.apparentTemperature = apparentTemperature
+        self.relativeHumidity = relativeHumidity
+        self.precipitation = precipitation
+        self.cloudCover = cloudCover
+        self.windSpeed = windSpeed
+        self.windDirection = windDirection
+        self.windGusts = windGusts
+        self.isDay = isDay
+        self.code = code
+        self.units = units
+        self.dataInterval = dataInterval
+    }
 
     /// The description of the weather code, or "Unknown weather" when no code was sent.
     public var description: String { code?.description ?? "Unknown weather" }

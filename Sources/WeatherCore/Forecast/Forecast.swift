@@ -1,8 +1,5 @@
-import MemberwiseInit
-
 /// What one forecast request brings: the current weather and the forecast blocks it asked for
 /// (docs/forecast.md), each nil when not asked for or dropped as bad input.
-@MemberwiseInit
 public struct Forecast: Sendable, Hashable {
     /// The current weather.
     public var weather: Weather
@@ -16,6 +13,23 @@ public struct Forecast: Sendable, Hashable {
     public var droppedBlocks: [String] = []
     /// The API's clock minus the host's, from the response's `Date` (plus `Age`); nil without one.
     public var apiClockSample: Double?
+
+    /// Creates a value from each of its properties.
+    public init(
+        weather: Weather,
+        hourly: [HourForecast]? = nil,
+        daily: [DayForecast]? = nil,
+        nowcast: [NowcastStep]? = nil,
+        droppedBlocks: [String] = [],
+        apiClockSample: Double? = nil
+    ) {
+        self.weather = weather
+        self.hourly = hourly
+        self.daily = daily
+        self.nowcast = nowcast
+        self.droppedBlocks = droppedBlocks
+        self.apiClockSample = apiClockSample
+    }
 
     /// The outlook for the location's current local day: the first day of `daily`.
     public var today: DayForecast? { daily?.first }

@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// Which forecast blocks one current-weather request carries (docs/forecast.md "Requests"), and what it weighs.
-@MemberwiseInit
 public struct ForecastBlocks: Sendable, Hashable {
     /// `hourly=…&forecast_hours=N` with N = this (``ForecastSettings/requestedHours``); nil when not asked for.
     public var hours: Int?
@@ -9,6 +6,17 @@ public struct ForecastBlocks: Sendable, Hashable {
     public var days: Int?
     /// `minutely_15=precipitation&forecast_minutely_15=9`.
     public var nowcast: Bool = false
+
+    /// Creates a value from each of its properties.
+    public init(
+        hours: Int? = nil,
+        days: Int? = nil,
+        nowcast: Bool = false
+    ) {
+        self.hours = hours
+        self.days = days
+        self.nowcast = nowcast
+    }
 
     /// The current weather alone.
     public static let none = ForecastBlocks()

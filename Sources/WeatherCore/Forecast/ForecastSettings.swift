@@ -1,8 +1,5 @@
-import MemberwiseInit
-
 /// The `forecast` section of the configuration (weatherd.conf(5), docs/forecast.md): which parts of the forecast ride on the
 /// current-weather requests.
-@MemberwiseInit
 public struct ForecastSettings: Sendable, Hashable {
     /// The next hours (0 = off).
     public var hours: Int = 24
@@ -10,6 +7,17 @@ public struct ForecastSettings: Sendable, Hashable {
     public var days: Int = 7
     /// Whether the 15-minute nowcast is on.
     public var nowcast: Bool = true
+
+    /// Creates a value from each of its properties.
+    public init(
+        hours: Int = 24,
+        days: Int = 7,
+        nowcast: Bool = true
+    ) {
+        self.hours = hours
+        self.days = days
+        self.nowcast = nowcast
+    }
 
     /// The allowed hours.
     public static let hourRange = 0...48

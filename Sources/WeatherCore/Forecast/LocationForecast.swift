@@ -1,9 +1,6 @@
-import MemberwiseInit
-
 /// What the daemon knows of a location's coming hours and days (docs/forecast.md): each block as last fetched,
 /// with the time it was fetched. Blocks are replaced whole; steps already past are filtered by readers
 /// relative to their own now (the window slides between refreshes).
-@MemberwiseInit
 public struct LocationForecast: Sendable, Hashable {
     /// The hours, oldest first, as last fetched.
     public var hourly: [HourForecast] = []
@@ -21,6 +18,27 @@ public struct LocationForecast: Sendable, Hashable {
     /// that keeps coming bad is asked for again on its slot, not on every request.
     public var hourlyDroppedAt: Timestamp?
     public var dailyDroppedAt: Timestamp?
+
+    /// Creates a value from each of its properties.
+    public init(
+        hourly: [HourForecast] = [],
+        hourlyFetchedAt: Timestamp? = nil,
+        daily: [DayForecast] = [],
+        dailyFetchedAt: Timestamp? = nil,
+        nowcast: [NowcastStep] = [],
+        nowcastFetchedAt: Timestamp? = nil,
+        hourlyDroppedAt: Timestamp? = nil,
+        dailyDroppedAt: Timestamp? = nil
+    ) {
+        self.hourly = hourly
+        self.hourlyFetchedAt = hourlyFetchedAt
+        self.daily = daily
+        self.dailyFetchedAt = dailyFetchedAt
+        self.nowcast = nowcast
+        self.nowcastFetchedAt = nowcastFetchedAt
+        self.hourlyDroppedAt = hourlyDroppedAt
+        self.dailyDroppedAt = dailyDroppedAt
+    }
 
     /// Whether nothing is known.
     public var isEmpty: Bool {

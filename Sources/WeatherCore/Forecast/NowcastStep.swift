@@ -1,12 +1,18 @@
-import MemberwiseInit
-
 /// One 15-minute step of the nowcast (docs/forecast.md): the precipitation of the 15 minutes ending at `time`.
-@MemberwiseInit
 public struct NowcastStep: Sendable, Hashable {
     /// The end of the 15 minutes (UTC).
     public var time: Timestamp
     /// Precipitation of the 15 minutes, in the configured unit; nil when the API sent null.
     public var precipitation: Double?
+
+    /// Creates a value from each of its properties.
+    public init(
+        time: Timestamp,
+        precipitation: Double? = nil
+    ) {
+        self.time = time
+        self.precipitation = precipitation
+    }
 
     /// The length of a step, in seconds.
     public static let length = 900.0

@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// How a fetch ended, as the daemon reports it to the planner.
-@MemberwiseInit
 public struct FetchOutcome: Sendable {
     /// The forecast, or why there is none.
     public var result: Result<Forecast, FetchError>
@@ -14,4 +11,19 @@ public struct FetchOutcome: Sendable {
     /// The API's clock minus the host's, from the last answered request's `Date` (plus `Age`); nil
     /// without an answer or without a `Date`.
     public var apiClockSample: Double?
+
+    /// Creates a value from each of its properties.
+    public init(
+        result: Result<Forecast, FetchError>,
+        place: Place? = nil,
+        forecastSent: Bool = true,
+        elapsed: Duration,
+        apiClockSample: Double? = nil
+    ) {
+        self.result = result
+        self.place = place
+        self.forecastSent = forecastSent
+        self.elapsed = elapsed
+        self.apiClockSample = apiClockSample
+    }
 }

@@ -1,9 +1,6 @@
-import MemberwiseInit
-
 /// The state file's content (docs/state-file.md).
 extension Planner {
     /// What the daemon adds to a snapshot: who it is and since when.
-    @MemberwiseInit
     public struct Identity: Sendable, Hashable {
         /// Process id.
         public var pid: Int
@@ -15,6 +12,21 @@ extension Planner {
         public var timeout: Double
         /// The `display` settings, written for readers that cannot read the configuration.
         public var display: DisplaySettings?
+
+        /// Creates a value from each of its properties.
+        public init(
+            pid: Int,
+            version: String,
+            startedAt: Timestamp,
+            timeout: Double,
+            display: DisplaySettings? = nil
+        ) {
+            self.pid = pid
+            self.version = version
+            self.startedAt = startedAt
+            self.timeout = timeout
+            self.display = display
+        }
     }
 
     /// The state file's content at `now`.

@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// What the planner needs of the configuration.
-@MemberwiseInit
 public struct PlannerSettings: Sendable, Hashable {
     /// The rotation period in seconds.
     public var interval: Double
@@ -15,4 +12,21 @@ public struct PlannerSettings: Sendable, Hashable {
     public var units: Units = Units()
     /// Which forecast blocks ride on the requests (docs/forecast.md).
     public var forecast: ForecastSettings = ForecastSettings()
+
+    /// Creates a value from each of its properties.
+    public init(
+        interval: Double,
+        refresh: RefreshPolicy = .auto,
+        limits: QuotaLimits = .none,
+        staleAfter: Double = 1800,
+        units: Units = Units(),
+        forecast: ForecastSettings = ForecastSettings()
+    ) {
+        self.interval = interval
+        self.refresh = refresh
+        self.limits = limits
+        self.staleAfter = staleAfter
+        self.units = units
+        self.forecast = forecast
+    }
 }

@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// The three quota windows as the state file shows them (`daemon.quota`).
-@MemberwiseInit
 public struct QuotaReport: Sendable, Hashable {
     /// The current UTC minute.
     public var minute: QuotaUsage
@@ -9,6 +6,17 @@ public struct QuotaReport: Sendable, Hashable {
     public var hour: QuotaUsage
     /// The current UTC day.
     public var day: QuotaUsage
+
+    /// Creates a value from each of its properties.
+    public init(
+        minute: QuotaUsage,
+        hour: QuotaUsage,
+        day: QuotaUsage
+    ) {
+        self.minute = minute
+        self.hour = hour
+        self.day = day
+    }
 
     /// The report of `ledger` under `limits` at `now`.
     public init(_ ledger: QuotaLedger, limits: QuotaLimits, at now: Timestamp) {

@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// One entry of the state file's `locations`.
-@MemberwiseInit
 public struct LocationState: Sendable, Hashable {
     /// The location.
     public var location: Location
@@ -23,4 +20,29 @@ public struct LocationState: Sendable, Hashable {
     public var consecutiveFailures: Int = 0
     /// The official warnings (docs/alerts.md); nil when the location has no alert source.
     public var alerts: LocationAlerts?
+
+    /// Creates a value from each of its properties.
+    public init(
+        location: Location,
+        status: LocationStatus,
+        fetchedAt: Timestamp? = nil,
+        nextRefreshAt: Timestamp? = nil,
+        weather: Weather? = nil,
+        today: DayForecast? = nil,
+        forecast: LocationForecast? = nil,
+        lastError: ErrorRecord? = nil,
+        consecutiveFailures: Int = 0,
+        alerts: LocationAlerts? = nil
+    ) {
+        self.location = location
+        self.status = status
+        self.fetchedAt = fetchedAt
+        self.nextRefreshAt = nextRefreshAt
+        self.weather = weather
+        self.today = today
+        self.forecast = forecast
+        self.lastError = lastError
+        self.consecutiveFailures = consecutiveFailures
+        self.alerts = alerts
+    }
 }

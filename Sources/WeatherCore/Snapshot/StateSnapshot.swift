@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// Everything the state file holds (docs/state-file.md, schema_version 1). Pure data; encoding lives in StateStore.
-@MemberwiseInit
 public struct StateSnapshot: Sendable, Hashable {
     /// The schema version this model writes.
     public static let currentSchemaVersion = 1
@@ -18,4 +15,21 @@ public struct StateSnapshot: Sendable, Hashable {
     public var rotationIndex: Int?
     /// Every configured location, in configuration order.
     public var locations: [LocationState]
+
+    /// Creates a value from each of its properties.
+    public init(
+        schemaVersion: Int = StateSnapshot.currentSchemaVersion,
+        generatedAt: Timestamp,
+        daemon: DaemonInfo,
+        currentLocation: String? = nil,
+        rotationIndex: Int? = nil,
+        locations: [LocationState]
+    ) {
+        self.schemaVersion = schemaVersion
+        self.generatedAt = generatedAt
+        self.daemon = daemon
+        self.currentLocation = currentLocation
+        self.rotationIndex = rotationIndex
+        self.locations = locations
+    }
 }

@@ -1,10 +1,14 @@
-import MemberwiseInit
-
 /// A calendar date in some place's local time, printed `YYYY-MM-DD`.
-@MemberwiseInit
 public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01.
     public var daysSinceEpoch: Int64
+
+    /// Creates a value from each of its properties.
+    public init(
+        daysSinceEpoch: Int64
+    ) {
+        self.daysSinceEpoch = daysSinceEpoch
+    }
 
     /// The local date at `time` in a place `utcOffsetSeconds` ahead of UTC.
     public init(at time: Timestamp, utcOffsetSeconds: Int) {

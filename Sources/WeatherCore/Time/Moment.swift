@@ -1,14 +1,20 @@
-import MemberwiseInit
-
 /// One reading of the two clocks weatherd plans with: the wall clock (UTC, for times the API and the
 /// quota windows speak of) and the uptime clock (seconds since boot, counting suspend, never stepped:
 /// for delays that are durations, so a clock step or a suspend neither stretches nor skips them).
-@MemberwiseInit
 public struct Moment: Sendable, Hashable {
     /// The wall-clock time.
     public var wall: Timestamp
     /// Seconds on the uptime clock (`CLOCK_BOOTTIME`); only differences mean something.
     public var uptime: Double
+
+    /// Creates a value from each of its properties.
+    public init(
+        wall: Timestamp,
+        uptime: Double
+    ) {
+        self.wall = wall
+        self.uptime = uptime
+    }
 
     /// The moment `seconds` later on both clocks.
     public func adding(seconds: Double) -> Moment {

@@ -1,10 +1,14 @@
-import MemberwiseInit
-
 /// A point in UTC time, seconds since 1970-01-01T00:00:00Z. Printed as RFC 3339 with seconds and `Z`.
-@MemberwiseInit
 public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Seconds since the Unix epoch (may carry a fraction).
     public var secondsSinceEpoch: Double
+
+    /// Creates a value from each of its properties.
+    public init(
+        secondsSinceEpoch: Double
+    ) {
+        self.secondsSinceEpoch = secondsSinceEpoch
+    }
 
     /// Orders timestamps in time.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.secondsSinceEpoch < rhs.secondsSinceEpoch }
