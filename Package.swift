@@ -17,15 +17,26 @@ let package = Package(
     targets: [
         // Pure domain: no I/O, no clocks.
         .target(name: "WeatherCore"),
-        // The Open-Meteo forecast API: URL building, private DTOs, error classification.
+        // HTTP as both APIs and the alert sources use it: one bounded GET (AsyncHTTPClient), HTTP dates and
+        // the API's clock, failures classified into FetchErrors.
         .target(
-            name: "OpenMeteo",
+            name: "WeatherHTTP",
             dependencies: [
                 "WeatherCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The Open-Meteo forecast and geocoding APIs: URL building, private DTOs.
+        .target(
+            name: "OpenMeteo",
+            dependencies: [
+                "WeatherCore",
+                "WeatherHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -58,7 +69,7 @@ let package = Package(
             name: "AlertSources",
             dependencies: [
                 "WeatherCore",
-                "OpenMeteo",
+                "WeatherHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -68,15 +79,21 @@ let package = Package(
         // All rendering: the status formats, the bar's templates, text and tooltip, the Prometheus text and
         // the perfdata, the forecast chart; one escaping helper per target format.
         .target(name: "WeatherDisplay", dependencies: ["WeatherCore", "StateStore"]),
-        // Config, poller, backoff, signals, wiring.
+        // The configuration: the YAML file read with lines and keys, the command line's overrides, the
+        // default paths.
+        .target(
+            name: "WeatherConfiguration",
+            dependencies: ["WeatherCore", "StateStore", "WeatherDisplay", "YAML"]
+        ),
+        // The loop (a value: events in, effects out), its runner, the timers and the main queue.
         .target(
             name: "WeatherDaemon",
             dependencies: [
                 "CDispatchMain",
                 "WeatherCore",
+                "WeatherConfiguration",
                 "StateStore",
                 "WeatherDisplay",
-                "YAML",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -87,6 +104,8 @@ let package = Package(
             name: "weatherd",
             dependencies: [
                 "WeatherCore",
+                "WeatherConfiguration",
+                "WeatherHTTP",
                 "OpenMeteo",
                 "Systemd",
                 "StateStore",
@@ -117,7 +136,8 @@ let package = Package(
         .executableTarget(
             name: "bench-planner-day",
             dependencies: [
-                "WeatherCore", "WeatherDaemon", "OpenMeteo", "AlertSources", "WeatherTestSupport",
+                "WeatherCore", "WeatherConfiguration", "WeatherDaemon", "OpenMeteo", "AlertSources",
+                "WeatherTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -128,7 +148,7 @@ let package = Package(
         .testTarget(name: "WeatherCoreTests", dependencies: ["WeatherCore", "WeatherTestSupport"]),
         .testTarget(
             name: "OpenMeteoTests",
-            dependencies: ["OpenMeteo", "WeatherCore", "FakeOpenMeteo", "WeatherTestSupport"],
+            dependencies: ["OpenMeteo", "WeatherHTTP", "WeatherCore", "FakeOpenMeteo", "WeatherTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -151,9 +171,13 @@ let package = Package(
             dependencies: ["WeatherDisplay", "WeatherCore", "StateStore", "WeatherTestSupport"]
         ),
         .testTarget(
+            name: "WeatherConfigurationTests",
+            dependencies: ["WeatherConfiguration", "WeatherCore", "WeatherTestSupport"]
+        ),
+        .testTarget(
             name: "WeatherDaemonTests",
             dependencies: [
-                "WeatherDaemon", "WeatherCore", "StateStore", "WeatherTestSupport",
+                "WeatherDaemon", "WeatherConfiguration", "WeatherCore", "StateStore", "WeatherTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

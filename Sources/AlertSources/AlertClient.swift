@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Logging
 import NIOHTTP1
-import OpenMeteo
+import WeatherHTTP
 import WeatherCore
 
 /// The production ``AlertPolling``: one `GET` per poll to the source's base URL, on the source's terms
@@ -78,8 +78,7 @@ public struct AlertClient: AlertPolling {
         case 304:
             return AlertPollOutcome(.unchanged, lastModified: lastModified, freshForSeconds: fresh)
         case 403:
-            var error = FetchErrorClassifier.classify(status: 403, headers: response.headers, body: response.body)
-            error.reason = nil
+            var error = FetchErrorClassifier.classify(status: 403, headers: response.headers)
             error.message = "HTTP 403 Forbidden (sent User-Agent: \(userAgent))"
             return AlertPollOutcome(.failed(error))
         case 404 where feed.source == .dwd:
@@ -91,12 +90,7 @@ public struct AlertClient: AlertPolling {
             )
             return AlertPollOutcome(.failed(error))
         default:
-            var error = FetchErrorClassifier.classify(
-                status: response.status,
-                headers: response.headers,
-                body: response.body
-            )
-            error.reason = nil
+            let error = FetchErrorClassifier.classify(status: response.status, headers: response.headers)
             return AlertPollOutcome(.failed(error))
         }
     }

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Logging
 import WeatherCore
+import WeatherHTTP
 
 /// The production ``GeocodingProviding``: Open-Meteo's geocoding API,
 /// `GET {geocoding_url}/v1/search?name=…&count=1&language=en&format=json[&countryCode=…]`.
@@ -43,7 +44,7 @@ public struct GeocodingClient: GeocodingProviding {
                 throw FetchErrorClassifier.classify(
                     status: response.status,
                     headers: response.headers,
-                    body: response.body
+                    reason: ForecastDecoder.errorReason(response.body.readableBytesView)
                 )
             }
             return try Self.decode(response.body.readableBytesView, name: name, countryCode: countryCode)

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Logging
 import Synchronization
 import WeatherCore
+import WeatherHTTP
 
 /// The production ``WeatherProviding``: one `GET /v1/forecast` through AsyncHTTPClient per call, with a
 /// whole-request deadline and a 1 MiB body limit; every failure is classified into a ``FetchError``,
@@ -63,7 +64,7 @@ public struct OpenMeteoClient: WeatherProviding {
                 throw FetchErrorClassifier.classify(
                     status: response.status,
                     headers: response.headers,
-                    body: response.body,
+                    reason: ForecastDecoder.errorReason(response.body.readableBytesView),
                     receivedAt: response.receivedAt
                 )
             }

@@ -4,6 +4,7 @@ import NIOPosix
 import ServiceLifecycle
 import StateStore
 import UnixSignals
+import WeatherConfiguration
 import WeatherCore
 
 #if canImport(Glibc)

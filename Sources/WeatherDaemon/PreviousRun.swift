@@ -1,4 +1,5 @@
 import StateStore
+import WeatherConfiguration
 import WeatherCore
 
 /// What the previous run left on the disk (docs/state-file.md, "Files" and "Upgrading from an earlier

@@ -1,5 +1,6 @@
 import Logging
 import StateStore
+import WeatherConfiguration
 import WeatherCore
 
 extension WeatherLoop {

@@ -1,5 +1,6 @@
 import Logging
 import StateStore
+import WeatherConfiguration
 import WeatherCore
 
 /// The daemon's state and what it does with each event: every tick it rotates to the next location, has

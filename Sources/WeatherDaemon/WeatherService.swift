@@ -3,6 +3,7 @@ import NIOPosix
 import ServiceLifecycle
 import StateStore
 import UnixSignals
+import WeatherConfiguration
 import WeatherCore
 
 /// The daemon as a swift-service-lifecycle `Service`: `run()` has a ``WeatherLoop`` run by a

@@ -1,6 +1,7 @@
 import AlertSources
 import AsyncHTTPClient
 import Logging
+import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 

@@ -16,6 +16,7 @@
 import AsyncHTTPClient
 import Logging
 import OpenMeteo
+import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 import WeatherTestSupport

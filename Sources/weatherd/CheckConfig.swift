@@ -1,4 +1,5 @@
 import ArgumentParser
+import WeatherConfiguration
 import WeatherCore
 import StateStore
 import WeatherDaemon

@@ -1,6 +1,7 @@
 import ArgumentParser
 import OpenMeteo
 import StateStore
+import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 import WeatherDisplay

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 import WeatherDisplay

@@ -6,6 +6,7 @@ import ServiceLifecycle
 import StateStore
 import Systemd
 import UnixSignals
+import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 

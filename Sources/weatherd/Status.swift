@@ -1,5 +1,6 @@
 import ArgumentParser
 import StateStore
+import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 import WeatherDisplay

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NIOCore
 import NIOPosix
+import WeatherConfiguration
 import WeatherDaemon
 
 /// The `weatherd` command: a daemon that shows the weather of a rotating list of locations.

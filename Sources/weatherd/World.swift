@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import OpenMeteo
 import Systemd
+import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 

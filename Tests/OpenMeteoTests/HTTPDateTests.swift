@@ -2,7 +2,7 @@ import NIOHTTP1
 import Testing
 import WeatherCore
 
-@testable import OpenMeteo
+@testable import WeatherHTTP
 
 /// RFC 9110 §5.6.7 dates, the API clock sample (`Date` + `Age`) and `Retry-After` in both forms.
 @Suite("HTTPDate")

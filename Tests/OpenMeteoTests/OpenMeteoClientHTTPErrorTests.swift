@@ -2,6 +2,7 @@ import FakeOpenMeteo
 import OpenMeteo
 import Testing
 import WeatherCore
+import WeatherHTTP
 
 /// An error answer of the API and the error `OpenMeteoClient` must make of it: the same kind, HTTP status,
 /// reason and `Retry-After`, and a message that contains the expected one (or, with `exactMessage`, is it).

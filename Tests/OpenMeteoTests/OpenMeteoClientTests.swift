@@ -5,6 +5,7 @@ import Logging
 import OpenMeteo
 import Testing
 import WeatherCore
+import WeatherHTTP
 import WeatherTestSupport
 
 /// `OpenMeteoClient` against a real loopback `FakeOpenMeteoServer` and a real `HTTPClient`.

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import WeatherCore
 
+import WeatherTestSupport
 @testable import WeatherDaemon
 
 /// The cache writer and the state file's output against real files: newest wins, failures and recovery.

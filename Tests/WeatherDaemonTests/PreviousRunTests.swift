@@ -3,6 +3,7 @@ import StateStore
 import Testing
 import WeatherCore
 
+import WeatherTestSupport
 @testable import WeatherDaemon
 
 /// The loop starts from what its runner read (``PreviousRun``): it restores, says what was wrong and asks

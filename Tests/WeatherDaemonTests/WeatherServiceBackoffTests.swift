@@ -1,5 +1,6 @@
 import StateStore
 import Testing
+import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 

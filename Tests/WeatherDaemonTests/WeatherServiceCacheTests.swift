@@ -2,8 +2,10 @@ import Foundation
 import NIOPosix
 import StateStore
 import Testing
+import WeatherConfiguration
 import WeatherCore
 
+import WeatherTestSupport
 @testable import WeatherDaemon
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Testing
 import WeatherCore
 import WeatherDaemon
+import WeatherTestSupport
 
 /// The forecast's journal entries (docs/journal.md, docs/forecast.md): rain soon once per episode, kept across restarts
 /// through the durable cache; a dropped block once per location and condition, not per fetch.

@@ -3,6 +3,7 @@ import StateStore
 import Testing
 import WeatherCore
 import WeatherDaemon
+import WeatherTestSupport
 
 /// Locations configured by name only: resolved through the geocoder at their first tick, cached in
 /// `geocoding.json` beside the state file, never asked again.

@@ -1,5 +1,6 @@
 import Logging
 import Testing
+import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 

@@ -5,6 +5,7 @@ import NIOPosix
 import ServiceLifecycle
 import StateStore
 import Testing
+import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 

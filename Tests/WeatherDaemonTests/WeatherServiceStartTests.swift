@@ -7,6 +7,7 @@ import StateStore
 import Testing
 import WeatherCore
 import WeatherDaemon
+import WeatherTestSupport
 
 /// start(), and the restore of a previous state: READY=1, warnings about the policy, a state file to judge,
 /// repair or move aside.

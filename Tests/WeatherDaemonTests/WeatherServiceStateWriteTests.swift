@@ -7,6 +7,7 @@ import StateStore
 import Testing
 import WeatherCore
 import WeatherDaemon
+import WeatherTestSupport
 
 /// State file writes that fail and recover, a state directory made again, and the Prometheus textfile.
 @Suite("WeatherService: state file and textfile writes")

@@ -3,7 +3,9 @@ import Logging
 import NIOPosix
 import StateStore
 import Testing
+import WeatherConfiguration
 import WeatherCore
+import WeatherTestSupport
 @testable import WeatherDaemon
 
 /// A ``WeatherLoop`` wired to test doubles — scripted provider, manual tick and watchdog sources,

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A fresh directory under the system temporary directory, removed on deinit.
-final class TemporaryDirectory: Sendable {
-    let path: String
+public final class TemporaryDirectory: Sendable {
+    public let path: String
 
-    init(_ prefix: String = "weatherd-tests") {
+    public init(_ prefix: String = "weatherd-tests") {
         let base = FileManager.default.temporaryDirectory.path
         path = "\(base)/\(prefix)-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -15,18 +15,18 @@ final class TemporaryDirectory: Sendable {
     }
 
     /// `path/name`.
-    func file(_ name: String) -> String { "\(path)/\(name)" }
+    public func file(_ name: String) -> String { "\(path)/\(name)" }
 
     /// Writes `text` to `path/name` and returns the full path.
     @discardableResult
-    func write(_ name: String, _ text: String) -> String {
+    public func write(_ name: String, _ text: String) -> String {
         let full = file(name)
         try! text.write(toFile: full, atomically: false, encoding: .utf8)
         return full
     }
 
     /// The names in `path/sub` (or `path`).
-    func contents(_ sub: String? = nil) -> [String] {
+    public func contents(_ sub: String? = nil) -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: sub.map(file) ?? path)) ?? []
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-import WeatherDaemon
+import WeatherConfiguration
 
 /// The YAML target's own refusals, as `ConfigParser` words them: file, line, key path, message.
 @Suite("ConfigParser YAML errors")

@@ -6,15 +6,16 @@ import WeatherCore
 
 /// Sorts what can go wrong in one fetch into the error classes of docs/fetching.md.
 package enum FetchErrorClassifier {
-    /// The error for a non-2xx response that arrived when the host's wall clock read `receivedAt`.
+    /// The error for a non-2xx response that arrived when the host's wall clock read `receivedAt`; `reason`
+    /// is the API's own error text read from its body (nil: the body was not the API's error document).
     package static func classify(
         status: Int,
         headers: HTTPHeaders,
-        body: ByteBuffer,
+        reason: String? = nil,
         receivedAt: Timestamp = HTTPDate.hostNow()
     ) -> FetchError {
-        var error = classifyStatus(status, headers: headers, body: body, receivedAt: receivedAt)
-        // Only an answer that is Open-Meteo's own (its error body) tells the API's time: a captive portal
+        var error = classifyStatus(status, headers: headers, reason: reason, receivedAt: receivedAt)
+        // Only an answer that is the API's own (its error body) tells the API's time: a captive portal
         // or a broken proxy answering every request with its own wrong `Date` tells nothing.
         if error.reason != nil { error.apiClockSample = HTTPDate.clockSample(headers, receivedAt: receivedAt) }
         return error
@@ -23,10 +24,9 @@ package enum FetchErrorClassifier {
     private static func classifyStatus(
         _ status: Int,
         headers: HTTPHeaders,
-        body: ByteBuffer,
+        reason: String?,
         receivedAt: Timestamp
     ) -> FetchError {
-        let reason = ForecastDecoder.errorReason(body.readableBytesView)
         let retryAfter = HTTPDate.retryAfter(headers, receivedAt: receivedAt)
         let detail = reason.map { ": \($0)" } ?? ""
         switch status {
@@ -115,8 +115,10 @@ package enum FetchErrorClassifier {
     /// (`WRONG_VERSION_NUMBER`, `CERTIFICATE_VERIFY_FAILED`), without build paths.
     static func tlsMessage(_ description: String) -> String {
         let marker = "OPENSSL_internal:"
-        if let range = Substring(description).range(of: marker) {
-            let reason = description[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        var rest = Substring(description)
+        while !rest.isEmpty, !rest.hasPrefix(marker) { rest = rest.dropFirst() }
+        if !rest.isEmpty {
+            let reason = rest.dropFirst(marker.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             if !reason.isEmpty { return "TLS handshake failed: \(reason)" }
         }
         let kind = description.prefix { $0.isLetter || $0.isNumber }

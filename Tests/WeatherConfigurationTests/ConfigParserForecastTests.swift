@@ -1,6 +1,6 @@
 import Testing
 import WeatherCore
-import WeatherDaemon
+import WeatherConfiguration
 
 /// The `forecast` and `display` sections (weatherd.conf(5), docs/forecast.md).
 @Suite("ConfigParser: forecast and display")

@@ -1,6 +1,6 @@
 import Testing
 import WeatherCore
-import WeatherDaemon
+import WeatherConfiguration
 
 /// The `alerts` section and a location's `alerts:` key (weatherd.conf(5), docs/alerts.md).
 @Suite("ConfigParser: alerts")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import WeatherCore
-import WeatherDaemon
+import WeatherConfiguration
+import WeatherTestSupport
 
 @Suite("ConfigLoader")
 struct ConfigLoaderTests {
