@@ -42,7 +42,8 @@ public enum ForecastDecoder {
             hourly: blocks.hourly,
             daily: blocks.daily,
             nowcast: blocks.nowcast,
-            droppedBlocks: blocks.dropped
+            droppedBlocks: blocks.dropped,
+            elevation: dto.elevation.flatMap { $0.isFinite ? $0 : nil }
         )
     }
 

@@ -3,6 +3,7 @@
 // swift-format-ignore: AlwaysUseLowerCamelCase
 struct ForecastResponseDTO: Decodable {
     var utc_offset_seconds: Int?
+    var elevation: Double?
     var current_units: CurrentUnitsDTO?
     var current: CurrentDTO?
     /// The forecast blocks (docs/forecast.md); a block of the wrong shape is dropped alone (its `failed` says why),

@@ -49,7 +49,13 @@ public struct OpenMeteoClient: WeatherProviding {
         self.endpoint = endpoint
     }
 
-    /// Fetches the current weather of `location` with the forecast `blocks` (docs/forecast.md).
+    /// Fetches the current weather of the query's location with its forecast blocks (docs/forecast.md).
+    /// Open-Meteo sends no caching headers: every answer is whole.
+    public func forecast(_ query: ForecastQuery) async throws(FetchError) -> ForecastAnswer {
+        .forecast(try await forecast(at: query.location, units: query.units, blocks: query.blocks))
+    }
+
+    /// Fetches the current weather of `location` with the forecast `blocks`.
     public func forecast(
         at location: Location,
         units: Units,

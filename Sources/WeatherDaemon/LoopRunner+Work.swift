@@ -31,16 +31,14 @@ extension LoopRunner {
             return FetchOutcome(result: .failure(error), forecastSent: false, elapsed: ContinuousClock.now - started)
         }
         do throws(FetchError) {
-            let forecast = try await provider.forecast(
-                at: location,
-                units: order.units,
-                blocks: order.blocks
+            let answer = try await provider.forecast(
+                ForecastQuery(location: location, units: order.units, blocks: order.blocks)
             )
             return FetchOutcome(
-                result: .success(forecast),
+                result: .success(answer),
                 place: place,
                 elapsed: ContinuousClock.now - started,
-                apiClockSample: forecast.apiClockSample
+                apiClockSample: answer.apiClockSample
             )
         } catch {
             return FetchOutcome(

@@ -105,7 +105,7 @@ func fetch(_ order: FetchOrder, at now: Moment) async -> FetchOutcome {
         dataInterval: dataInterval
     )
     let forecast = Forecast.synthetic(weather, blocks: blocks)
-    return FetchOutcome(result: .success(forecast), elapsed: .zero, apiClockSample: 0)
+    return FetchOutcome(result: .success(.forecast(forecast)), elapsed: .zero, apiClockSample: 0)
 }
 
 let midnight = Timestamp(rfc3339: "\(day)T00:00:00Z")!

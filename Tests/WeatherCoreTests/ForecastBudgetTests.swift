@@ -23,7 +23,7 @@ struct ForecastBudgetTests {
         weather.utcOffsetSeconds = offsets[order.location.id]
         let forecast = Forecast.synthetic(weather, blocks: order.blocks)
         _ = harness.planner.finish(
-            FetchOutcome(result: .success(forecast), elapsed: .zero, apiClockSample: 0),
+            FetchOutcome(result: .success(.forecast(forecast)), elapsed: .zero, apiClockSample: 0),
             at: harness.now
         )
     }

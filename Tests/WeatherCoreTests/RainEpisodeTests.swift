@@ -150,7 +150,7 @@ struct DroppedBlockTests {
         forecast.droppedBlocks = reasons
         if reasons.contains(badHours) { forecast.hourly = nil }
         if reasons.contains(badDays) { forecast.daily = nil }
-        let outcome = FetchOutcome(result: .success(forecast), elapsed: .zero, apiClockSample: 0)
+        let outcome = FetchOutcome(result: .success(.forecast(forecast)), elapsed: .zero, apiClockSample: 0)
         return harness.planner.finish(outcome, at: harness.now)!.events
     }
 

@@ -13,6 +13,14 @@ public struct Forecast: Sendable, Hashable {
     public var droppedBlocks: [String] = []
     /// The API's clock minus the host's, from the response's `Date` (plus `Age`); nil without one.
     public var apiClockSample: Double?
+    /// The source that answered.
+    public var source: WeatherSource = .openMeteo
+    /// The answer's caching headers, when the source sends them (MET Norway).
+    public var validity: AnswerValidity?
+    /// The location's height above sea level in metres, when the source says (Open-Meteo's `elevation`).
+    public var elevation: Double?
+    /// Whether the source said this product is deprecated or in beta (MET Norway's HTTP 203).
+    public var deprecatedProduct: Bool = false
 
     /// Creates a value from each of its properties.
     public init(
@@ -21,7 +29,11 @@ public struct Forecast: Sendable, Hashable {
         daily: [DayForecast]? = nil,
         nowcast: [NowcastStep]? = nil,
         droppedBlocks: [String] = [],
-        apiClockSample: Double? = nil
+        apiClockSample: Double? = nil,
+        source: WeatherSource = .openMeteo,
+        validity: AnswerValidity? = nil,
+        elevation: Double? = nil,
+        deprecatedProduct: Bool = false
     ) {
         self.weather = weather
         self.hourly = hourly
@@ -29,6 +41,10 @@ public struct Forecast: Sendable, Hashable {
         self.nowcast = nowcast
         self.droppedBlocks = droppedBlocks
         self.apiClockSample = apiClockSample
+        self.source = source
+        self.validity = validity
+        self.elevation = elevation
+        self.deprecatedProduct = deprecatedProduct
     }
 
     /// The outlook for the location's current local day: the first day of `daily`.

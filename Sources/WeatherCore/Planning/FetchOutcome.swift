@@ -1,7 +1,7 @@
 /// How a fetch ended, as the daemon reports it to the planner.
 public struct FetchOutcome: Sendable {
-    /// The forecast, or why there is none.
-    public var result: Result<Forecast, FetchError>
+    /// The source's answer, or why there is none.
+    public var result: Result<ForecastAnswer, FetchError>
     /// The place geocoding found on the way, if the location was resolved by name.
     public var place: Place?
     /// Whether the forecast request was sent (false when resolving the location's name failed first).
@@ -14,7 +14,7 @@ public struct FetchOutcome: Sendable {
 
     /// Creates a value from each of its properties.
     public init(
-        result: Result<Forecast, FetchError>,
+        result: Result<ForecastAnswer, FetchError>,
         place: Place? = nil,
         forecastSent: Bool = true,
         elapsed: Duration,

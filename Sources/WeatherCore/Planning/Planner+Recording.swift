@@ -15,8 +15,15 @@ extension Planner {
             )
         }
         switch outcome.result {
-        case .success(let forecast):
+        case .success(.forecast(let forecast)):
             return .weather(news: record(forecast, of: order, index: index, at: now, events: &events))
+        case .success(.notModified):
+            // Nothing changed since the answer held: a fresh answer, no news.
+            records[index].fetchedAt = now.wall
+            records[index].lastError = nil
+            records[index].failures = 0
+            records[index].retryAt = nil
+            return .weather(news: false)
         case .failure(let error):
             records[index].lastError = ErrorRecord(error, at: now.wall)
             // 429 and 503 leave k alone: their daemon-wide pause comes instead.

@@ -76,6 +76,10 @@ final class ScriptedProvider: WeatherProviding {
         state.withLock { $0.scripts[id, default: []].append(contentsOf: steps) }
     }
 
+    func forecast(_ query: ForecastQuery) async throws(FetchError) -> ForecastAnswer {
+        .forecast(try await forecast(at: query.location, units: query.units, blocks: query.blocks))
+    }
+
     func forecast(at location: Location, units: Units, blocks: ForecastBlocks) async throws(FetchError) -> Forecast {
         let step = state.withLock { state -> Step? in
             state.calls.append(Call(id: location.id, blocks: blocks))
