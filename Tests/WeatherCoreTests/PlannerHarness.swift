@@ -92,7 +92,11 @@ struct PlannerHarness {
     /// answers carry a `Date`.
     private mutating func finish(_ result: Result<Forecast, FetchError>, elapsed: Double) -> FinishPlan {
         planner.finish(
-            FetchOutcome(result: result.map(ForecastAnswer.forecast), elapsed: .seconds(elapsed), apiClockSample: sendsDate ? apiSkew : nil),
+            FetchOutcome(
+                result: result.map(ForecastAnswer.forecast),
+                elapsed: .seconds(elapsed),
+                apiClockSample: sendsDate ? apiSkew : nil
+            ),
             at: now
         )!
     }
