@@ -15,9 +15,7 @@ public struct AlertCache: Sendable {
     public let path: String
 
     /// Creates a value from each of its properties.
-    public init(
-        path: String
-    ) {
+    public init(path: String) {
         self.path = path
     }
 

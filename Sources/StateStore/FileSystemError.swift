@@ -16,11 +16,7 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     public var errno: Int32
 
     /// Creates a value from each of its properties.
-    public init(
-        operation: String,
-        path: String,
-        errno: Int32
-    ) {
+    public init(operation: String, path: String, errno: Int32) {
         self.operation = operation
         self.path = path
         self.errno = errno

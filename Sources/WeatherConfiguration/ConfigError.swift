@@ -10,12 +10,7 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// Creates a value from each of its properties.
-    public init(
-        file: String,
-        keyPath: String,
-        line: Int? = nil,
-        message: String
-    ) {
+    public init(file: String, keyPath: String, line: Int? = nil, message: String) {
         self.file = file
         self.keyPath = keyPath
         self.line = line

@@ -45,10 +45,7 @@ public struct ConfigLoader: Sendable {
     public var overrides: ConfigOverrides = ConfigOverrides()
 
     /// Creates a value from each of its properties.
-    public init(
-        explicitPath: String? = nil,
-        overrides: ConfigOverrides = ConfigOverrides()
-    ) {
+    public init(explicitPath: String? = nil, overrides: ConfigOverrides = ConfigOverrides()) {
         self.explicitPath = explicitPath
         self.overrides = overrides
     }

@@ -9,9 +9,7 @@ public struct ConfigParser: Sendable {
     public var file: String
 
     /// Creates a value from each of its properties.
-    public init(
-        file: String
-    ) {
+    public init(file: String) {
         self.file = file
     }
 

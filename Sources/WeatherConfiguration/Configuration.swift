@@ -27,11 +27,7 @@ public struct Configuration: Sendable, Hashable {
         public var day: Double?
 
         /// Creates a value from each of its properties.
-        public init(
-            minute: Double? = nil,
-            hour: Double? = nil,
-            day: Double? = nil
-        ) {
+        public init(minute: Double? = nil, hour: Double? = nil, day: Double? = nil) {
             self.minute = minute
             self.hour = hour
             self.day = day

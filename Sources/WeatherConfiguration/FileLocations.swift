@@ -11,10 +11,7 @@ public struct FileLocations: Sendable, Hashable {
     public var isRoot: Bool
 
     /// Creates a value from each of its properties.
-    public init(
-        environment: [String: String],
-        isRoot: Bool
-    ) {
+    public init(environment: [String: String], isRoot: Bool) {
         self.environment = environment
         self.isRoot = isRoot
     }

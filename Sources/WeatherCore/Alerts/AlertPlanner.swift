@@ -45,10 +45,7 @@ public struct AlertPlanner: Sendable {
         public var chains: [AlertChain] = []
 
         /// Creates a value from each of its properties.
-        public init(
-            source: Alert.Source,
-            chains: [AlertChain] = []
-        ) {
+        public init(source: Alert.Source, chains: [AlertChain] = []) {
             self.source = source
             self.chains = chains
         }

@@ -7,10 +7,7 @@ public struct AlertPollOrder: Sendable, Hashable {
     public var ifModifiedSince: String?
 
     /// Creates a value from each of its properties.
-    public init(
-        feed: AlertFeed,
-        ifModifiedSince: String? = nil
-    ) {
+    public init(feed: AlertFeed, ifModifiedSince: String? = nil) {
         self.feed = feed
         self.ifModifiedSince = ifModifiedSince
     }
@@ -67,12 +64,7 @@ public struct AlertFeed: Sendable, Hashable {
         public var longitude: Double
 
         /// Creates a value from each of its properties.
-        public init(
-            locationID: String,
-            code: String? = nil,
-            latitude: Double,
-            longitude: Double
-        ) {
+        public init(locationID: String, code: String? = nil, latitude: Double, longitude: Double) {
             self.locationID = locationID
             self.code = code
             self.latitude = latitude

@@ -24,12 +24,7 @@ public struct AlertTarget: Sendable, Hashable {
     public var isAutomatic: Bool = false
 
     /// Creates a value from each of its properties.
-    public init(
-        source: Alert.Source,
-        country: String? = nil,
-        code: String? = nil,
-        isAutomatic: Bool = false
-    ) {
+    public init(source: Alert.Source, country: String? = nil, code: String? = nil, isAutomatic: Bool = false) {
         self.source = source
         self.country = country
         self.code = code

@@ -11,12 +11,7 @@ public struct LocationAlerts: Sendable, Hashable {
     public var items: [Alert]
 
     /// Creates a value from each of its properties.
-    public init(
-        source: Alert.Source,
-        fetchedAt: Timestamp? = nil,
-        stale: Bool,
-        items: [Alert]
-    ) {
+    public init(source: Alert.Source, fetchedAt: Timestamp? = nil, stale: Bool, items: [Alert]) {
         self.source = source
         self.fetchedAt = fetchedAt
         self.stale = stale

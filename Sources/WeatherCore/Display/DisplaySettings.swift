@@ -30,11 +30,7 @@ public struct DisplaySettings: Sendable, Hashable {
     public var clock: Clock = .twentyFourHour
 
     /// Creates a value from each of its properties.
-    public init(
-        text: String = DisplaySettings.defaultText,
-        icons: Icons = .emoji,
-        clock: Clock = .twentyFourHour
-    ) {
+    public init(text: String = DisplaySettings.defaultText, icons: Icons = .emoji, clock: Clock = .twentyFourHour) {
         self.text = text
         self.icons = icons
         self.clock = clock

@@ -10,12 +10,7 @@ public struct ErrorRecord: Sendable, Hashable {
     public var at: Timestamp
 
     /// Creates a value from each of its properties.
-    public init(
-        kind: FetchErrorKind,
-        message: String,
-        httpStatus: Int? = nil,
-        at: Timestamp
-    ) {
+    public init(kind: FetchErrorKind, message: String, httpStatus: Int? = nil, at: Timestamp) {
         self.kind = kind
         self.message = message
         self.httpStatus = httpStatus

@@ -12,13 +12,7 @@ public struct Place: Sendable, Hashable {
     public var country: String?
 
     /// Creates a value from each of its properties.
-    public init(
-        name: String,
-        latitude: Double,
-        longitude: Double,
-        countryCode: String? = nil,
-        country: String? = nil
-    ) {
+    public init(name: String, latitude: Double, longitude: Double, countryCode: String? = nil, country: String? = nil) {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude

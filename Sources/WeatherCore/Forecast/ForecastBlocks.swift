@@ -8,11 +8,7 @@ public struct ForecastBlocks: Sendable, Hashable {
     public var nowcast: Bool = false
 
     /// Creates a value from each of its properties.
-    public init(
-        hours: Int? = nil,
-        days: Int? = nil,
-        nowcast: Bool = false
-    ) {
+    public init(hours: Int? = nil, days: Int? = nil, nowcast: Bool = false) {
         self.hours = hours
         self.days = days
         self.nowcast = nowcast

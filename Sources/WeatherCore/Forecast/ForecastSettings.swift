@@ -9,11 +9,7 @@ public struct ForecastSettings: Sendable, Hashable {
     public var nowcast: Bool = true
 
     /// Creates a value from each of its properties.
-    public init(
-        hours: Int = 24,
-        days: Int = 7,
-        nowcast: Bool = true
-    ) {
+    public init(hours: Int = 24, days: Int = 7, nowcast: Bool = true) {
         self.hours = hours
         self.days = days
         self.nowcast = nowcast

@@ -6,10 +6,7 @@ public struct NowcastStep: Sendable, Hashable {
     public var precipitation: Double?
 
     /// Creates a value from each of its properties.
-    public init(
-        time: Timestamp,
-        precipitation: Double? = nil
-    ) {
+    public init(time: Timestamp, precipitation: Double? = nil) {
         self.time = time
         self.precipitation = precipitation
     }

@@ -23,29 +23,4 @@ public struct FetchOrder: Sendable, Hashable {
     /// Whether its answer counts towards the two answered requests a location may have within a data
     /// interval (docs/fetching.md): not the first fetch of a location without weather, nor a SIGUSR1's.
     public var guarded: Bool = false
-
-    /// Creates a value from each of its properties.
-    public init(
-        job: Int,
-        location: Location,
-        units: Units,
-        blocks: ForecastBlocks,
-        queued: Bool,
-        tick: Int,
-        weight: Int,
-        chargedAt: Timestamp,
-        startedUptime: Double,
-        guarded: Bool = false
-    ) {
-        self.job = job
-        self.location = location
-        self.units = units
-        self.blocks = blocks
-        self.queued = queued
-        self.tick = tick
-        self.weight = weight
-        self.chargedAt = chargedAt
-        self.startedUptime = startedUptime
-        self.guarded = guarded
-    }
 }

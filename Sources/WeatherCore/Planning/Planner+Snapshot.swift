@@ -14,13 +14,7 @@ extension Planner {
         public var display: DisplaySettings?
 
         /// Creates a value from each of its properties.
-        public init(
-            pid: Int,
-            version: String,
-            startedAt: Timestamp,
-            timeout: Double,
-            display: DisplaySettings? = nil
-        ) {
+        public init(pid: Int, version: String, startedAt: Timestamp, timeout: Double, display: DisplaySettings? = nil) {
             self.pid = pid
             self.version = version
             self.startedAt = startedAt

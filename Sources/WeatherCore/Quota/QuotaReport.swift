@@ -8,11 +8,7 @@ public struct QuotaReport: Sendable, Hashable {
     public var day: QuotaUsage
 
     /// Creates a value from each of its properties.
-    public init(
-        minute: QuotaUsage,
-        hour: QuotaUsage,
-        day: QuotaUsage
-    ) {
+    public init(minute: QuotaUsage, hour: QuotaUsage, day: QuotaUsage) {
         self.minute = minute
         self.hour = hour
         self.day = day

@@ -8,11 +8,7 @@ public struct QuotaUsage: Sendable, Hashable {
     public var resetsAt: Timestamp
 
     /// Creates a value from each of its properties.
-    public init(
-        used: Double,
-        limit: Double,
-        resetsAt: Timestamp
-    ) {
+    public init(used: Double, limit: Double, resetsAt: Timestamp) {
         self.used = used
         self.limit = limit
         self.resetsAt = resetsAt

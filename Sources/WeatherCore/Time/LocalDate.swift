@@ -4,9 +4,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public var daysSinceEpoch: Int64
 
     /// Creates a value from each of its properties.
-    public init(
-        daysSinceEpoch: Int64
-    ) {
+    public init(daysSinceEpoch: Int64) {
         self.daysSinceEpoch = daysSinceEpoch
     }
 

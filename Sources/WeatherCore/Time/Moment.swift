@@ -8,10 +8,7 @@ public struct Moment: Sendable, Hashable {
     public var uptime: Double
 
     /// Creates a value from each of its properties.
-    public init(
-        wall: Timestamp,
-        uptime: Double
-    ) {
+    public init(wall: Timestamp, uptime: Double) {
         self.wall = wall
         self.uptime = uptime
     }

@@ -4,9 +4,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public var secondsSinceEpoch: Double
 
     /// Creates a value from each of its properties.
-    public init(
-        secondsSinceEpoch: Double
-    ) {
+    public init(secondsSinceEpoch: Double) {
         self.secondsSinceEpoch = secondsSinceEpoch
     }
 
