@@ -1,6 +1,6 @@
 """bench — what weatherd costs, measured (bench/README.md). The runner is bench/run.py (`make bench` runs it
-inside a private journald; its docstring lists the sections and the environment knobs); bench/profile.py
-is the profiler. The modules, each at most 400 lines:
+inside a private journald; its docstring lists the sections and the environment knobs). The modules, each
+at most 400 lines:
 
   common       paths, knobs, constants, logging, the look-alike servers, process and set-up helpers
   sampling     /proc and cgroup sampling: CPU, RSS, threads, context switches, a window between samples
@@ -21,7 +21,6 @@ is the profiler. The modules, each at most 400 lines:
   old_build    the old commits' release builds (sections old and cachetick-old)
   verdicts     the targets and their verdicts, the formatting the table shares
   report       the table
-  callgrind    callgrind's output read and grouped, for profile.py
   wmo          the WMO code table of the baselines
 Run by path, not imported: server.py, baseline_requests.py, baseline_shell.sh (old_build.py is both).
 """

@@ -44,8 +44,7 @@ def new_config(name, refresh, limits):
 
 
 def every_tick_config():
-    """The default locations with every tick a fetch and no limits: the 10 ms runs (`compare`, `main`,
-    bench/profile.py), where each tick does a fetch's full work."""
+    """The default locations with every tick a fetch and no limits: the 10 ms runs (`compare`, `main`), where each tick does a fetch's full work."""
     return new_config("every-tick-no-limits.yaml", "every_tick", (0, 0, 0))
 
 
