@@ -11,16 +11,12 @@ at most 400 lines:
   footprint    sections sizes and deb
   plannerday   section plannerday (the real planner through a simulated UTC day)
   startup      section startup (exec -> READY=1)
-  main_run     section main (the 10 ms run: CPU, RSS, tick lateness)
-  paired       sections compare, stderr and crosscheck (short 10 ms runs side by side)
+  paired       section compare (short 10 ms runs side by side)
   realtime     section realtime (the real 10 s interval), with skew.py (the skewed clocks)
   cachetick    section cachetick, with cacheprobes.py (write_bytes, journal, clone counts, the C tick)
-  floors       section floors (bench/floor.c)
-  baselines    sections shell and python
   fleet        section fleet (scripts/fleet-e2e)
   old_build    the old commits' release builds (sections old and cachetick-old)
   verdicts     the targets and their verdicts, the formatting the table shares
   report       the table
-  wmo          the WMO code table of the baselines
-Run by path, not imported: server.py, baseline_requests.py, baseline_shell.sh (old_build.py is both).
+Run by path, not imported: server.py (old_build.py is both).
 """

@@ -21,7 +21,6 @@ OUT = os.path.join(ROOT, ".build", "bench")
 WEATHERD = os.environ.get("BENCH_WEATHERD", os.path.join(ROOT, ".build", "release", "weatherd"))
 FAKE = os.environ.get("BENCH_FAKE_OPEN_METEO", os.path.join(ROOT, ".build", "release", "fake-open-meteo"))
 CLK_TCK = os.sysconf("SC_CLK_TCK")
-WEATHER_MESSAGE_ID = "1e8127529db14a988ec40952865c732b"
 FORECAST_QUERY = (
     "/v1/forecast?latitude=52.52&longitude=13.41"
     "&current=temperature_2m,apparent_temperature,relative_humidity_2m,is_day,precipitation,"
@@ -56,21 +55,12 @@ def knob(name, default):
     return int(value) if value not in (None, "") else default
 
 
-TICKS = knob("BENCH_TICKS", 10000)
-RSS_MID = knob("BENCH_RSS_MID", 1000)
 COMPARE_PAIRS = knob("BENCH_COMPARE_PAIRS", 6)
 COMPARE_TICKS = knob("BENCH_COMPARE_TICKS", 1500)
 COMPARE_WARMUP = knob("BENCH_COMPARE_WARMUP", 200)
-SPLIT_TICKS = knob("BENCH_SPLIT_TICKS", 1500)
-SPLIT_WARMUP = knob("BENCH_SPLIT_WARMUP", 200)
-SPLIT_PAIRS = knob("BENCH_SPLIT_PAIRS", 3)
 REAL_SECONDS = knob("BENCH_REAL_SECONDS", 600)
 DATA_INTERVAL = knob("BENCH_DATA_INTERVAL", 60)
 STARTS = knob("BENCH_STARTS", 20)
-SHELL_N = knob("BENCH_SHELL_N", 300)
-PYTHON_N = knob("BENCH_PYTHON_N", 10000)
-PYTHON_B2B_N = knob("BENCH_PYTHON_B2B_N", 2000)
-FLOOR_N = knob("BENCH_FLOOR_N", 1000)
 OLD_COMMIT = os.environ.get("BENCH_OLD_COMMIT") or "2516b13"
 OLD_WEATHERD = os.environ.get("BENCH_OLD_WEATHERD") or None
 OLD_CONFIG = os.environ.get("BENCH_OLD_CONFIG") or "old"
@@ -87,8 +77,7 @@ CACHETICK_CPU_RATIO = 2
 CACHETICK_WINDOWS = 3
 CACHETICK_SWITCHES = 3
 CACHETICK_RSS_MIB = 17
-SECTIONS = ("sizes", "deb", "old", "plannerday", "startup", "main", "compare", "stderr", "crosscheck", "realtime",
-            "floors", "shell", "python", "fleet", "cachetick")
+SECTIONS = ("sizes", "deb", "old", "plannerday", "startup", "compare", "realtime", "fleet", "cachetick")
 SKIP = {s.strip() for s in os.environ.get("BENCH_SKIP", "").split(",") if s.strip()}
 ONLY = {s.strip() for s in os.environ.get("BENCH_SECTIONS", "").split(",") if s.strip()}
 if ONLY:
@@ -173,14 +162,6 @@ def stop_process(proc, sig=signal.SIGTERM):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    if not ordered:
-        return None
-    rank = max(0, min(len(ordered) - 1, int(round(p / 100 * len(ordered) + 0.5)) - 1))
-    return ordered[rank]
 
 
 def snapshot(source, name):

@@ -1,10 +1,9 @@
-"""bench/paired.py — the short 10 ms runs side by side: sections compare (per-fetch CPU, the old commit
-beside this build), stderr (journal against stderr) and crosscheck (against fake-open-meteo)."""
+"""bench/paired.py — section compare: per-fetch CPU at 10 ms, the old commit beside this build in short runs
+side by side."""
 
 import statistics
 
-from .common import (COMPARE_PAIRS, COMPARE_TICKS, COMPARE_WARMUP, SPLIT_PAIRS, SPLIT_TICKS, SPLIT_WARMUP,
-                     BenchError, loadavg, log)
+from .common import COMPARE_PAIRS, COMPARE_TICKS, COMPARE_WARMUP, BenchError, loadavg, log
 from .daemons import Daemon
 from .sampling import window
 
@@ -70,33 +69,3 @@ def section_compare(server, old, new):
         "old_rss_kb_end": statistics.median(p["old"]["rss_kb_end"] for p in pairs),
         "new_rss_kb_end": statistics.median(p["new"]["rss_kb_end"] for p in pairs),
     }
-
-
-def section_split_pairs(server, contender):
-    """journal vs stderr (to /dev/null): SPLIT_PAIRS pairs of runs in alternating order, so a change of
-    load on a shared machine hits both sides alike; the median of the pairwise differences."""
-    pairs = []
-    for i in range(SPLIT_PAIRS):
-        order = ("journal", "stderr") if i % 2 == 0 else ("stderr", "journal")
-        pair = {}
-        for target in order:
-            run = short_run(f"split-{target}", contender, server, target, SPLIT_WARMUP, SPLIT_TICKS)
-            pair[target] = run["cpu_us_per_tick"]
-            pair[f"{target}_proc"] = run["proc_cpu_us_per_tick"]
-            pair[f"{target}_exit_status"] = run["exit_status"]
-        pair["difference"] = pair["journal"] - pair["stderr"]
-        pair["loadavg"] = loadavg()
-        pairs.append(pair)
-    return {
-        "pairs": pairs,
-        "ticks_each": SPLIT_TICKS,
-        "journal_median_us": statistics.median(p["journal"] for p in pairs),
-        "stderr_median_us": statistics.median(p["stderr"] for p in pairs),
-        "difference_median_us": statistics.median(p["difference"] for p in pairs),
-        "difference_range_us": [min(p["difference"] for p in pairs), max(p["difference"] for p in pairs)],
-    }
-
-
-def section_crosscheck(fake, contender):
-    """The same 10 ms run against fake-open-meteo instead of the benchmark's server."""
-    return short_run("crosscheck", contender, fake, "journal", SPLIT_WARMUP, SPLIT_TICKS)

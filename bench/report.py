@@ -4,7 +4,7 @@ import os
 
 from . import fleet, skew
 from .common import COMPARE_WARMUP, OUT, ROOT
-from .verdicts import MB, PLANNER_DAY_ROW, cachetick_rows, fmt, planner_day_line, real_name, rss_values, verdicts
+from .verdicts import MB, PLANNER_DAY_ROW, cachetick_rows, fmt, planner_day_line, real_name, verdicts
 
 
 def print_table(r):
@@ -39,9 +39,6 @@ def print_table(r):
     def judged(name, value):
         target, ok = target_of.get(name, ("", None))
         row(name, value, target, "" if ok is None else ("PASS" if ok else "MISSED  <<<"))
-
-    def retired(name, value, was):
-        row(name, value, "retired", f"(was {was})")
 
     day = r.get("planner_day")
     if day:
@@ -147,9 +144,8 @@ def print_table(r):
             f"{compare['old_switches_per_fetch']:.1f} / {compare['new_switches_per_fetch']:.1f}")
     sizes = r.get("sizes")
     deb = r.get("deb")
-    main = r.get("main")
     startup = (r.get("startup") or {}).get("runs") or {}
-    if sizes or deb or main or startup:
+    if sizes or deb or startup:
         add("footprint")
     if sizes:
         s = sizes["weatherd"]
@@ -169,30 +165,6 @@ def print_table(r):
     if deb:
         judged(".deb (make deb)", fmt(deb["bytes"] / MB, "MB", 1))
         row("  Installed-Size", f"{int(deb.get('installed_size', 0)) / 1024:.1f} MB")
-    if main:
-        rss = main["rss_kb"]
-        values = " / ".join(f"{v / 1024:.1f}" for v in rss_values(rss))
-        labels = " / ".join(k.replace("after_", "").replace("_ticks", "").replace("start", "start")
-                            for k in rss if k.startswith("after_"))
-        row(f"  VmRSS after {labels} ticks (10 ms, every tick fetches)", values + " MB")
-        judged("RSS, largest of the three", fmt(max(rss_values(rss)) / 1024, "MB", 1))
-        a, b = main["rss_growth_between"]
-        judged(f"RSS growth tick {a:,}→{b:,} (flat)", fmt(main["rss_growth_kb"], "KB"))
-        end_sample = main["rss_samples"]["end"]
-        row("  anonymous / file-backed at the end",
-            f"{end_sample['RssAnon'] / 1024:.1f} / {end_sample['RssFile'] / 1024:.1f} MB")
-        if main.get("pss_kb_end") is not None:
-            row("  Pss at the end (shared pages divided among their users)", fmt(main["pss_kb_end"] / 1024, "MB", 1))
-        mappings = main.get("rss_kb_by_mapping_end") or {}
-        if mappings:
-            top = ", ".join(f"{name} {v['rss_kb'] / 1024:.1f}" for name, v in list(mappings.items())[:5])
-            add(f"    largest mappings (MB): {top}")
-        row("  threads / open fds at the end", f"{main['threads_end']} / {main['fds_end']}")
-    python = (r.get("baselines") or {}).get("python")
-    if python and python.get("rss_kb"):
-        values = " / ".join(f"{v / 1024:.1f}" for v in python["rss_kb"].values())
-        labels = " / ".join(k.replace("after_", "") for k in python["rss_kb"])
-        row(f"  Python requests loop: VmRSS after {labels} fetches", values + " MB")
     if compare:
         row(f"  VmRSS after {COMPARE_WARMUP + compare['ticks_each']:,} ticks: old / new (median)",
             f"{compare['old_rss_kb_end'] / 1024:.1f} / {compare['new_rss_kb_end'] / 1024:.1f} MB")
@@ -207,85 +179,6 @@ def print_table(r):
         if s.get("ignored_sigterm"):
             add(f"  WARNING: {len(s['ignored_sigterm'])} of {s['starts']} starts of {label} ignored SIGTERM "
                 "sent right after READY=1 for 10 s and were SIGKILLed (details in the JSON: ignored_sigterm)")
-    if main:
-        w = main["window"]
-        add(f"CPU per tick at 10 ms, every tick a fetch (ticks {w['ticks']:,} after {main['rss_growth_between'][0]:,}; "
-            "the old budgets are retired: figures only)")
-        retired("  CPU per tick (journal + fsync)", fmt(w["cpu_us_per_tick"], "µs", 1), "≤ 400 µs")
-        row("    user / system (/proc, 10 ms clock ticks)",
-            f"{w['user_us_per_tick']:.0f} / {w['system_us_per_tick']:.0f} µs")
-        row("    context switches per tick (all threads)", f"{w['context_switches_per_tick']:.1f}")
-        row("    whole run incl. start-up", fmt(main["whole_run"].get("cpu_us_per_tick"), "µs", 1))
-    split = r.get("split", {})
-    if split:
-        for key, name in (
-            ("pair_journal_cpu_us_per_tick", "  journal, short runs paired with stderr runs (median)"),
-            ("stderr_cpu_us_per_tick", "  --log-target stderr (to /dev/null) instead (median)"),
-            ("journal_cost_us", "  → journal costs weatherd (median of pair differences)"),
-            ("crosscheck_cpu_us_per_tick", "  against fake-open-meteo instead (journal)"),
-            ("floor_wake_us", "  floor: waking from the 10 ms sleep alone, in C"),
-            ("floor_http_us", "  floor: keep-alive GET in C"),
-            ("floor_state_us", "  floor: write+fsync+rename+dir fsync in C"),
-            ("floor_state_file_only_us", "    …fsync of the file only"),
-            ("floor_state_nosync_us", "    …no fsync at all"),
-            ("floor_journal_us", "  floor: sd_journal_sendv 27 fields in C"),
-            ("floor_notify_us", "  floor: sd_notify STATUS= in C"),
-            ("floor_whole_tick_us", "  floor: the whole tick in C (all of the above)"),
-            ("weatherd_above_floor_us", "  → weatherd above the C floor"),
-        ):
-            if key in split:
-                row(name, fmt(split[key], "µs", 1))
-        if "floor_whole_tick_switches" in split and "weatherd_switches" in split:
-            row("  context switches per tick: whole tick in C / weatherd",
-                f"{split['floor_whole_tick_switches']:.1f} / {split['weatherd_switches']:.1f}")
-        if "state_write_wall_ms" in split:
-            row("  durable state write, wall time (C, mean / max)",
-                f"{split['state_write_wall_ms']:.2f} / {split['state_write_wall_max_ms']:.1f} ms")
-    if main:
-        add("tick timing at 10 ms (request arrival at the server vs READY + k·10 ms)")
-        late = main.get("lateness")
-        if late:
-            row("  lateness median", fmt(late["median_ms"], "ms", 2))
-            judged("tick lateness p99", fmt(late["p99_ms"], "ms", 2))
-            skipped = main.get("ticks_skipped_while_running", main["final_state"]["ticks_skipped"])
-            judged("every tick ≤ 20 ms late, none skipped",
-                   f"max {late['max_ms']:.2f} ms, {max(skipped, late['missing_slots'])} missed")
-            row("  ticks skipped (daemon) / 10 ms slots without a request",
-                f"{skipped} / {late['missing_slots']} of {late['slots']}")
-            if main.get("abandoned_at_stop"):
-                row("  fetch in flight at SIGTERM (counted skipped by stop, not missed)",
-                    fmt(main["abandoned_at_stop"]))
-            row("  first request after READY", fmt(late["first_request_ms_after_ready"], "ms", 2))
-            row("  requests seen / ticks / fetches ok+failed",
-                f"{late['requests']} / {main['final_state']['ticks']} / "
-                f"{main['final_state']['fetches_ok']}+{main['final_state']['fetches_failed']}")
-        if main.get("journal_weather_entries") is not None:
-            row("  weather entries found in the journal", fmt(main["journal_weather_entries"]))
-        journal = main.get("journal") or {}
-        if "fetch_ms" in journal:
-            f = journal["fetch_ms"]
-            row("  fetch time, from the journal (median / p99 / max)",
-                f"{f['median']:.0f} / {f['p99']:.0f} / {f['max']:.0f} ms")
-        for skip in (journal.get("skipped") or [])[:5]:
-            row(f"  skipped tick {skip['index']}: the fetch before took / was logged after its slot",
-                f"{skip['previous_fetch_ms']:.0f} / {skip['previous_logged_after_slot_ms']:.1f} ms")
-    base = r.get("baselines", {})
-    if base:
-        add("baselines (same server, CPU per fetch incl. children)")
-        if "shell" in base:
-            row(f"  shell: sh -c 'curl | jq > tmp && mv' ×{base['shell']['n']}",
-                fmt(base["shell"]["cpu_us_per_fetch"], "µs", 0))
-        if "python" in base:
-            row(f"  Python requests loop ×{base['python']['n']:,}, every 10 ms",
-                fmt(base["python"]["cpu_us_per_fetch"], "µs", 0))
-            if "back_to_back" in base["python"]:
-                row(f"    …the same loop back to back ×{base['python']['back_to_back']['n']:,} (no timer)",
-                    fmt(base["python"]["back_to_back"]["cpu_us_per_fetch"], "µs", 0))
-        if main:
-            row("  weatherd (journal + fsync, from above)", fmt(main["window"]["cpu_us_per_tick"], "µs", 0))
-        ratios = r.get("ratios", {})
-        retired("  Python requests CPU/fetch ÷ weatherd", fmt(ratios.get("python_over_weatherd"), "×", 1), "≥ 5×")
-        retired("  shell curl|jq CPU/fetch ÷ weatherd", fmt(ratios.get("shell_over_weatherd"), "×", 1), "≥ 50×")
     ct = r.get("cachetick")
     if ct:
         labels = ct["order"]

@@ -23,12 +23,7 @@ What is measured:
     old commit (BENCH_OLD_COMMIT, built here in .build/bench/old/), alternating old/new, against one
     server answering one current-only body;
   * footprint: the stripped release binary (stripped as scripts/build-deb strips it), what takes its
-    room (`size -A`, `nm --size-sort` by module), the .deb (scripts/build-deb), VmRSS after start,
-    1,000 and 10,000 ticks at 10 ms (every tick fetches) and the Python baseline's after as many
-    fetches, exec -> READY=1;
-  * the figures of the earlier benchmark, without verdicts where their budgets were retired: CPU
-    per tick at 10 ms, the journal's share, the paced C floor of a tick's system calls, tick timing,
-    the shell and Python baselines;
+    room (`size -A`, `nm --size-sort` by module), the .deb (scripts/build-deb), exec -> READY=1;
   * the cache-tick budgets (section cachetick): CPU, context switches (all threads), clone calls (perf),
     write_bytes (/proc/PID/io) per tick that fetches nothing, journald's bytes per tick and RSS at the end,
     this build beside CACHETICK_OLD_COMMIT and bench/cachetick.c (the same tick in C), at the real 10 s
@@ -38,27 +33,18 @@ What is measured:
     there (bench/fleet.py).
 
 Environment knobs (defaults in brackets):
-  BENCH_TICKS [10000]          ticks of the main 10 ms run (RSS after start, BENCH_RSS_MID, BENCH_TICKS)
-  BENCH_RSS_MID [1000]         the middle RSS sample; the CPU window is BENCH_RSS_MID -> BENCH_TICKS
   BENCH_COMPARE_PAIRS [6]      old/new run pairs for per-fetch CPU, alternating order
   BENCH_COMPARE_TICKS [1500]   window of each of those runs (after BENCH_COMPARE_WARMUP [200])
-  BENCH_SPLIT_TICKS [1500]     window of each journal/stderr pair run and of the fake-open-meteo
-                               run (after BENCH_SPLIT_WARMUP [200]); BENCH_SPLIT_PAIRS [3] pairs
   BENCH_REAL_SECONDS [600]     the measured window at the real 10 s interval (whole data periods)
   BENCH_DATA_INTERVAL [60]     the look-alike's data interval in that run (seconds)
   BENCH_STARTS [20]            starts for exec -> READY
-  BENCH_SHELL_N [300]          shell-loop fetches
-  BENCH_PYTHON_N [10000]       Python loop fetches on the 10 ms grid (RSS after 1,000 and N)
-  BENCH_PYTHON_B2B_N [2000]    the same loop back to back
-  BENCH_FLOOR_N [1000]         iterations of each C floor (paced at 10 ms)
   BENCH_OLD_COMMIT [2516b13]   the commit built for the side-by-side rows
   BENCH_OLD_WEATHERD           a binary to use instead of building BENCH_OLD_COMMIT (e.g. another
                                build of this tree), with BENCH_OLD_CONFIG=old|new [old]: which
                                configuration it reads (old: no refresh/limits keys)
   BENCH_PLANNER_DAY            the simulated-day binary [.build/release/bench-planner-day]
-  BENCH_SKIP                   comma list of sections to skip: sizes, deb, old, plannerday, startup, main,
-                               compare, stderr, crosscheck, realtime, floors, shell, python, fleet,
-                               cachetick;
+  BENCH_SKIP                   comma list of sections to skip: sizes, deb, old, plannerday, startup,
+                               compare, realtime, fleet, cachetick;
                                skew: the real-interval run without its two skewed daemons
   BENCH_SECTIONS               comma list of the only sections to run (e.g. realtime): the others skipped
   BENCH_WORKDIR                where the daemons' caches (and an older daemon's state file) go
@@ -89,20 +75,16 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench import common, fleet, old_build, skew  # noqa: E402
-from bench.baselines import section_python, section_shell  # noqa: E402
 from bench.cachetick import section_cachetick  # noqa: E402
 from bench.common import (  # noqa: E402
     BENCH_DIR, CACHETICK_OLD_COMMIT, CACHETICK_OLD_WEATHERD, COMPARE_PAIRS, COMPARE_TICKS, COMPARE_WARMUP,
-    DATA_INTERVAL, FLOOR_N, OLD_COMMIT, OLD_CONFIG, OLD_WEATHERD, OUT, PUBLIC_LIMITS, PYTHON_B2B_N, PYTHON_N,
-    REAL_SECONDS, RSS_MID, RUNTIME_DIR, SHELL_N, SKIP, SPLIT_PAIRS, SPLIT_TICKS, SPLIT_WARMUP, STARTS, STRICT,
-    TICKS, WORKDIR, BenchError, Server, clean_env, filesystem_of, loadavg, log, machine_info, snapshot,
+    DATA_INTERVAL, OLD_COMMIT, OLD_CONFIG, OLD_WEATHERD, OUT, PUBLIC_LIMITS, REAL_SECONDS, RUNTIME_DIR, SKIP,
+    STARTS, STRICT, WORKDIR, BenchError, Server, clean_env, filesystem_of, loadavg, log, machine_info, snapshot,
 )
 from bench.configs import check_config, every_tick_config, fetch_current_only_body, new_config, old_config  # noqa: E402
 from bench.daemons import Contender, remove_runtime_dir  # noqa: E402
-from bench.floors import build_floor, section_floors  # noqa: E402
 from bench.footprint import section_deb, section_sizes  # noqa: E402
-from bench.main_run import section_daemon_run  # noqa: E402
-from bench.paired import section_compare, section_crosscheck, section_split_pairs  # noqa: E402
+from bench.paired import section_compare  # noqa: E402
 from bench.plannerday import section_planner_day  # noqa: E402
 from bench.realtime import section_realtime  # noqa: E402
 from bench.report import print_table  # noqa: E402
@@ -118,7 +100,7 @@ def main():
         if not os.access(path, os.X_OK):
             print(f"bench: {path} missing: run `make bench`", file=sys.stderr)
             return 2
-    measured = {"startup", "main", "compare", "stderr", "crosscheck", "realtime", "cachetick"}
+    measured = {"startup", "compare", "realtime", "cachetick"}
     if not measured <= SKIP and not os.path.exists("/run/systemd/journal/socket"):
         print(
             "bench: no journald socket (/run/systemd/journal/socket): run inside scripts/with-journald "
@@ -138,12 +120,9 @@ def main():
         return 2
 
     results = {"machine": machine_info(), "errors": [], "knobs": {
-        "ticks": TICKS, "rss_mid": RSS_MID, "compare_pairs": COMPARE_PAIRS, "compare_ticks": COMPARE_TICKS,
-        "compare_warmup": COMPARE_WARMUP, "split_ticks": SPLIT_TICKS, "split_warmup": SPLIT_WARMUP,
-        "split_pairs": SPLIT_PAIRS, "real_seconds": REAL_SECONDS, "data_interval": DATA_INTERVAL,
-        "starts": STARTS, "shell_n": SHELL_N, "python_n": PYTHON_N, "python_b2b_n": PYTHON_B2B_N,
-        "floor_n": FLOOR_N, "old_commit": OLD_COMMIT, "old_weatherd": OLD_WEATHERD, "old_config": OLD_CONFIG,
-        "skew_s": skew.SKEW_S, "skip": sorted(SKIP)}}
+        "compare_pairs": COMPARE_PAIRS, "compare_ticks": COMPARE_TICKS, "compare_warmup": COMPARE_WARMUP,
+        "real_seconds": REAL_SECONDS, "data_interval": DATA_INTERVAL, "starts": STARTS, "old_commit": OLD_COMMIT,
+        "old_weatherd": OLD_WEATHERD, "old_config": OLD_CONFIG, "skew_s": skew.SKEW_S, "skip": sorted(SKIP)}}
     log(f"load average {results['machine']['loadavg_start']}; caches (an older daemon's state files) in {WORKDIR} "
         f"({fs}); state files of daemons with a cache on tmpfs in {RUNTIME_DIR}")
 
@@ -189,7 +168,7 @@ def main():
     results["sizes"] = section("sizes", section_sizes, old_binary)
     results["deb"] = section("deb", section_deb)
 
-    # The 10 ms runs: every tick fetches, no limits.
+    # The 10 ms runs of compare: every tick fetches, no limits.
     ticking = Contender("weatherd", common.WEATHERD, every_tick_config(), "every_tick")
     # The default configuration (its limits are the public host's), and the same fetching at every tick.
     default = Contender("weatherd", common.WEATHERD, new_config("default.yaml", "auto", PUBLIC_LIMITS), "auto")
@@ -236,7 +215,7 @@ def main():
         servers.append(server)
         results["server_note"] = (
             f"bench/server.py (asyncio keep-alive, one current-only {body_bytes}-byte body from fake-open-meteo) "
-            "for the 10 ms runs; fake-open-meteo for the cross-check and the real-interval run"
+            "for the 10 ms runs; fake-open-meteo for the real-interval run"
         )
         results["body_bytes"] = body_bytes
 
@@ -244,31 +223,14 @@ def main():
         results["startup"] = section("startup", section_startup, server.base_url,
                                      [default] + ([Contender(old_label, old_binary, old_ticking.config)]
                                                   if old_ticking else []))
-        results["main"] = section("main", section_daemon_run, "main", ticking, server, "journal", RSS_MID, TICKS,
-                                  True)
         if old_ticking:
             results["compare"] = section("compare", section_compare, server, old_ticking, ticking)
         elif "compare" not in SKIP:
             results["errors"].append("compare: no old binary (see the old section)")
-        results["split_pairs"] = section("stderr", section_split_pairs, server, ticking)
-        results["crosscheck_run"] = section("crosscheck", section_crosscheck, fake, ticking)
         results["realtime"] = section("realtime", section_realtime, real)
         results["skew"] = skew.summary(results["realtime"]) if results["realtime"] else None
         results["cachetick"] = section("cachetick", section_cachetick, *cachetick,
                                        *([None] if len(cachetick) == 1 else []))
-        floors = None
-        if "floors" not in SKIP:
-            binary, with_systemd = build_floor()
-            floors = section("floors", section_floors, binary, with_systemd, server)
-        results["floors"] = floors
-        baselines = {}
-        shell = section("shell", section_shell, server)
-        if shell:
-            baselines["shell"] = shell
-        python = section("python", section_python, server)
-        if python:
-            baselines["python"] = python
-        results["baselines"] = baselines
         results["fleet"] = section("fleet", fleet.run, common.WEATHERD, common.FAKE, clean_env({}), OUT, log)
     finally:
         for s in servers:
@@ -276,48 +238,6 @@ def main():
         remove_leftover_cgroups()
         remove_runtime_dir()
 
-    # The split and the ratios.
-    split = {}
-    main_run = results.get("main")
-    weatherd_cpu = main_run["window"]["cpu_us_per_tick"] if main_run else None
-    pairs = results.get("split_pairs")
-    if pairs:
-        split["pair_journal_cpu_us_per_tick"] = pairs["journal_median_us"]
-        split["stderr_cpu_us_per_tick"] = pairs["stderr_median_us"]
-        split["journal_cost_us"] = pairs["difference_median_us"]
-    if results.get("crosscheck_run"):
-        split["crosscheck_cpu_us_per_tick"] = results["crosscheck_run"]["cpu_us_per_tick"]
-    floors = results.get("floors") or {}
-    for key, name in (
-        ("wake_only", "floor_wake_us"),
-        ("http_keepalive_get", "floor_http_us"),
-        ("state_write_durable", "floor_state_us"),
-        ("state_write_sync_file", "floor_state_file_only_us"),
-        ("state_write_sync_none", "floor_state_nosync_us"),
-        ("journal_entry", "floor_journal_us"),
-        ("sd_notify_status", "floor_notify_us"),
-        ("whole_tick_in_c", "floor_whole_tick_us"),
-    ):
-        if key in floors:
-            split[name] = floors[key]["cpu_us_per_iter"]
-    if "state_write_durable" in floors:
-        split["state_write_wall_ms"] = floors["state_write_durable"]["busy_wall_us_per_iter"] / 1e3
-        split["state_write_wall_max_ms"] = floors["state_write_durable"]["busy_wall_us_max"] / 1e3
-    if "whole_tick_in_c" in floors and "context_switches_per_iter" in floors["whole_tick_in_c"]:
-        split["floor_whole_tick_switches"] = floors["whole_tick_in_c"]["context_switches_per_iter"]
-    if main_run and "context_switches_per_tick" in main_run["window"]:
-        split["weatherd_switches"] = main_run["window"]["context_switches_per_tick"]
-    if weatherd_cpu is not None and "floor_whole_tick_us" in split:
-        split["weatherd_above_floor_us"] = weatherd_cpu - split["floor_whole_tick_us"]
-    results["split"] = split
-    ratios = {}
-    if weatherd_cpu:
-        base = results.get("baselines", {})
-        if "python" in base:
-            ratios["python_over_weatherd"] = base["python"]["cpu_us_per_fetch"] / weatherd_cpu
-        if "shell" in base:
-            ratios["shell_over_weatherd"] = base["shell"]["cpu_us_per_fetch"] / weatherd_cpu
-    results["ratios"] = ratios
     results["machine"]["loadavg_end"] = loadavg()
     missed = print_table(results)
     results["targets"] = [

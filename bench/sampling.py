@@ -71,57 +71,6 @@ def count_fds(pid):
         return None
 
 
-def fd_kinds(pid):
-    kinds = {}
-    try:
-        for name in os.listdir(f"/proc/{pid}/fd"):
-            try:
-                target = os.readlink(f"/proc/{pid}/fd/{name}")
-            except OSError:
-                continue
-            kind = target.split(":")[0] if ":" in target and not target.startswith("/") else (
-                "/dev/null" if target == "/dev/null" else "file"
-            )
-            kinds[kind] = kinds.get(kind, 0) + 1
-    except OSError:
-        pass
-    return kinds
-
-
-def rss_by_mapping(pid, top=12):
-    """Resident KB per mapped file and permissions (`weatherd r-xp` is its code; [anon], [heap], [stack]),
-    with the part of it that is anonymous (a file's private pages written to: relocated data, .bss) and
-    its Pss, from /proc/<pid>/smaps, largest first."""
-    totals = {}
-    current = None
-    fields = {"Rss:": "rss_kb", "Pss:": "pss_kb", "Anonymous:": "anonymous_kb"}
-    try:
-        with open(f"/proc/{pid}/smaps") as f:
-            for line in f:
-                first = line.split(None, 1)[0]
-                if "-" in first and not first.endswith(":"):
-                    parts = line.split()
-                    current = (os.path.basename(parts[5]) if len(parts) >= 6 else "[anon]") + " " + parts[1]
-                    totals.setdefault(current, {"rss_kb": 0, "pss_kb": 0, "anonymous_kb": 0})
-                elif first in fields and current is not None:
-                    totals[current][fields[first]] += int(line.split()[1])
-    except OSError:
-        return None
-    return dict(sorted(totals.items(), key=lambda kv: -kv[1]["rss_kb"])[:top])
-
-
-def pss_kb(pid):
-    """The proportional set size (shared pages divided among the processes mapping them), smaps_rollup."""
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return None
-
-
 def cgroup2_mount():
     """Where the cgroup v2 hierarchy is mounted, or None."""
     try:

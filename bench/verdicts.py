@@ -17,12 +17,8 @@ def fmt(value, unit="", digits=0):
 MB = 1_000_000
 
 
-def rss_values(rss):
-    return [v for k, v in rss.items() if k.startswith("after_")]
-
-
 def verdicts(r):
-    """(name, value text, target text, met or None) for every target of issues 10 and 11 and the tick timing."""
+    """(name, value text, target text, met or None) for every target."""
     rows = []
     day = r.get("planner_day")
     if day:
@@ -35,24 +31,6 @@ def verdicts(r):
     deb = r.get("deb")
     if deb:
         rows.append((".deb (make deb)", fmt(deb["bytes"] / MB, "MB", 1), "≤ 10 MB", deb["bytes"] <= 10 * MB))
-    main = r.get("main")
-    if main:
-        peak = max(rss_values(main["rss_kb"]))
-        rows.append(("RSS, largest of the three", fmt(peak / 1024, "MB", 1), "≤ 20 MB", peak <= 20 * 1024))
-        growth = main["rss_growth_kb"]
-        a, b = main["rss_growth_between"]
-        rows.append((f"RSS growth tick {a:,}→{b:,} (flat)", fmt(growth, "KB"), "< 1 MB", growth < 1024))
-        late = main.get("lateness")
-        if late:
-            skipped = main.get("ticks_skipped_while_running", main["final_state"]["ticks_skipped"])
-            rows.append(("tick lateness p99", fmt(late["p99_ms"], "ms", 2), "≤ 5 ms", late["p99_ms"] <= 5))
-            ok = late["max_ms"] <= 20 and skipped == 0 and late["missing_slots"] == 0
-            rows.append((
-                "every tick ≤ 20 ms late, none skipped",
-                f"max {late['max_ms']:.2f} ms, {max(skipped, late['missing_slots'])} missed",
-                "≤ 20 ms, 0",
-                ok,
-            ))
     startup = ((r.get("startup") or {}).get("runs") or {}).get("weatherd")
     if startup:
         value = startup["exec_to_ready_ms"]["median"]
