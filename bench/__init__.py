@@ -7,12 +7,12 @@ at most 400 lines:
   notify       the notify socket standing in for systemd's NOTIFY_SOCKET
   daemons      Contender (a binary and its configuration) and Daemon (one `weatherd run` process)
   configs      the configurations the daemons read, the current-only body of the 10 ms runs
-  requestlog   fake-open-meteo's request log: weights, requests per data period, weighted calls a day
+  requestlog   fake-open-meteo's request log: weights, requests per location and data period
   footprint    sections sizes and deb
   plannerday   section plannerday (the real planner through a simulated UTC day)
   startup      section startup (exec -> READY=1)
   paired       section compare (short 10 ms runs side by side)
-  realtime     section realtime (the real 10 s interval), with skew.py (the skewed clocks)
+  realtime     section realtime (requests per location and data period at the real 10 s interval)
   cachetick    section cachetick, with cacheprobes.py (write_bytes, journal, clone counts, the C tick)
   fleet        section fleet (scripts/fleet-e2e)
   old_build    the old commits' release builds (sections old and cachetick-old)

@@ -31,19 +31,6 @@ CONFIG = os.path.join(ROOT, "etc", "weatherd", "config.yaml")
 # Open-Meteo's free tier# Open-Meteo's free tier, the defaults for its public host (weatherd.conf(5)).
 PUBLIC_LIMITS = (600, 5000, 10000)
 OPEN_METEO_DATA_INTERVAL = 900
-# docs/forecast.md "Requests": the forecast blocks ride on a location's current-weather requests: the nowcast
-# (`minutely_15=`) on every one, the hours (`hourly=`) on its first in each UTC hour, the days (`daily=`) on
-# its first in each 6-hour UTC slot and on the first after its local date changed: 4 a day, 5 where the
-# local midnight is not a slot's start.
-HOURS_PER_LOCATION_DAY = 24
-DAY_SLOTS_PER_DAY = 4
-DAY_SLOT_S = 6 * 3600
-# The default locations' offsets from UTC in November, by `latitude,longitude` as the request log has them
-# (bench-planner-day simulates the same): the local date changes at 23:00 UTC in Berlin, 00:00 in London (a
-# slot's start), 05:00 in New York and 15:00 in Tokyo, so 5 + 4 + 5 + 5 = 19 daily blocks a day. The
-# look-alike answers every place at UTC+0, so a run against it cannot show this part.
-DEFAULT_UTC_OFFSETS = {"52.52,13.41": 3600, "51.5074,-0.1278": 0, "40.7128,-74.006": -5 * 3600,
-                       "35.6895,139.6917": 9 * 3600}
 # docs/forecast.md: weighted calls a day at the defaults with every part on, at most.
 DAY_BUDGET_CALLS = 500
 # The simulated UTC day of the real planner (Sources/bench-planner-day).

@@ -2,9 +2,9 @@
 
 import os
 
-from . import fleet, skew
+from . import fleet
 from .common import COMPARE_WARMUP, OUT, ROOT
-from .verdicts import MB, PLANNER_DAY_ROW, cachetick_rows, fmt, planner_day_line, real_name, verdicts
+from .verdicts import MB, PLANNER_DAY_ROW, cachetick_rows, fmt, planner_day_line, verdicts
 
 
 def print_table(r):
@@ -68,68 +68,15 @@ def print_table(r):
             f"{p['failed']} / {p['incomplete_answers']}; {p['ticks']:,}; {day['seconds']:.1f} s")
     real = r.get("realtime")
     if real:
+        q = real["requests"]
         add(f"requests at the default configuration ({real['locations']} locations, every {real['interval_s']} s), "
             f"{real['window_s'] / 60:.0f} min against fake-open-meteo --data-interval {real['data_interval_s']}")
         if real["window_s"] < 600:
             add("  NOTE: the window is shorter than the 10 minutes these figures ask for (BENCH_REAL_SECONDS)")
-        for label, c in real["contenders"].items():
-            if c.get("clock_offset_s"):
-                continue  # the skewed daemons: their figure below, the rest in the JSON
-            q = c["requests"]
-            name = real_name(label, c)
-            if c["refresh"] == "auto":
-                row(f"  {name}: requests per location per data period",
-                    f"{q['per_location_period']:.2f} ({q['requests']} in {q['locations']}×{q['periods']})")
-                row("    location-periods without a request / with two or more", f"{q['missed']} / {q['twice']}")
-                if q.get("lag_after_boundary_s"):
-                    row("    request after the period's start: median / max",
-                        f"{q['lag_after_boundary_s']['median']:.1f} / {q['lag_after_boundary_s']['max']:.1f} s")
-                row(f"    → requests per day ({c['scaling'].split(' × requests')[0]} × that)",
-                    fmt(c.get("requests_per_day"), "", 0))
-            else:
-                row(f"  {name}: requests in the window", fmt(q["requests"]))
-                row("    → requests per day", fmt(c.get("requests_per_day"), "", 0))
-            used = c.get("quota_day_used")
-            if used and used.get("window") is not None:
-                row("    weighted calls in the window: daemon.quota.day.used / the log",
-                    f"{used['window']:.1f} / {used['log_same_window']:.1f}")
-            if c.get("weighted_per_day") is not None:
-                parts = c["weighted_per_day_parts"]
-                # requests a day × their weight without hours and days + hours + days (docs/forecast.md's slots).
-                row(f"    → weighted calls a day: {parts['requests']:,.0f} × {parts['base_weight']:.2f}"
-                    f" + {parts['hourly_blocks']} × {parts['hourly_extra_weight']:.1f}"
-                    f" + {parts['daily_blocks']} × {parts['daily_extra_weight']:.1f}",
-                    fmt(c["weighted_per_day"], "", 1))
-                if day and c["refresh"] == "auto":
-                    row("      beside the simulated UTC day (at the look-alike; the planner's)",
-                        f"{day['weight']:.1f} ({day['planner_weight']:.1f})")
-            blocks = c["run_blocks"]
-            # In brackets what the rule asks: the location-hours and location-slots the requests fell in.
-            row("    whole run: requests / minutely_15= / hourly= / daily= (rule)",
-                f"{blocks['requests']} / {blocks['nowcast']} / {blocks['hourly']} ({blocks['location_hours']}) / "
-                f"{blocks['daily']} ({blocks['location_slots']})")
-            at_exit = (c.get("quota_day_used") or {}).get("at_exit")
-            row("    whole run: weight by the log / by the daemon",
-                f"{c['run_weight']:.1f} / " + (f"{at_exit:.1f}" if at_exit is not None else "n/a"))
-        for line in skew.lines(r.get("skew") or {"clocks": {}}):
-            add("  " + line)
-        add(f"CPU at the real {real['interval_s']} s interval (same run and window; "
-            f"{next(iter(real['contenders'].values()))['window']['cpu_source']})")
-        for label, c in real["contenders"].items():
-            if c.get("clock_offset_s"):
-                continue
-            w = c["window"]
-            name = real_name(label, c)
-            row(f"  {name}: CPU per hour / per day",
-                f"{w['cpu_ms_per_hour']:,.0f} ms / {w['cpu_ms_per_hour'] * 24 / 1e3:.2f} s")
-            row("    CPU per tick", fmt(w.get("cpu_us_per_tick"), "µs", 0))
-            life = c.get("life") or {}
-            ticks = (c["end"].get("final_state") or {}).get("ticks")
-            row("    wake-ups (context switches) per tick: window / whole life",
-                f"{w.get('context_switches_per_tick', 0):.1f} / "
-                + (f"{life['context_switches'] / ticks:.1f}" if life and ticks else "n/a"))
-            row("    threads started per tick; RSS and threads at the end",
-                f"{w.get('threads_started_per_tick', 0):.1f}; {c['end']['rss_kb'] / 1024:.1f} MB, {c['end']['threads']}")
+        row("  requests per location per data period",
+            f"{fmt(q['per_location_period'], '', 2)} ({q['requests']} in {q['locations']}×{q['periods']})")
+        row("    location-periods without a request / with two or more", f"{q['missed']} / {q['twice']}")
+        row("    → requests per day at Open-Meteo's 900 s", fmt(real.get("requests_per_day"), "", 0))
     compare = r.get("compare")
     if compare:
         add(f"per-fetch CPU at 10 ms, refresh every tick, no limits, one current-only body "

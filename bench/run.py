@@ -10,15 +10,9 @@ What is measured:
   * weighted calls a day at the defaults with every forecast part on (docs/forecast.md, at most 500): the real
     planner through a simulated UTC day (bench-planner-day, 8,640 ticks), each request it plans sent to
     a `fake-open-meteo --request-log` and weighed there, beside the planner's own count;
-  * requests per day at the default configuration (4 locations, 10 s, refresh: auto): a run of
-    BENCH_REAL_SECONDS (600) at the real 10 s interval against `fake-open-meteo --data-interval 60
-    --request-log`, requests counted per location and data period and scaled to Open-Meteo's 900 s,
-    weighted calls a day from each request's weight in the log (the hours and the days by docs/forecast.md's slots);
-    in the same run and window, the same binary with `refresh: every_tick` and the old commit (both
-    fetch at every tick), each against its own look-alike, and the default configuration again against
-    look-alikes whose clock runs 4 minutes ahead of the host's and behind it (bench/skew.py);
-  * from the same run: CPU per hour (cgroup, ns; /proc/<pid>/task/*/schedstat beside it) and
-    context switches per tick (all threads, also the ones that came and went);
+  * requests per location per data period at the default configuration (4 locations, 10 s, refresh:
+    auto): a run of BENCH_REAL_SECONDS (600) at the real 10 s interval against `fake-open-meteo
+    --data-interval 60 --request-log`, scaled to Open-Meteo's 900 s;
   * per-fetch CPU at --interval 10ms with `refresh: every_tick` and no limits, this build beside the
     old commit (BENCH_OLD_COMMIT, built here in .build/bench/old/), alternating old/new, against one
     server answering one current-only body;
@@ -44,8 +38,7 @@ Environment knobs (defaults in brackets):
                                configuration it reads (old: no refresh/limits keys)
   BENCH_PLANNER_DAY            the simulated-day binary [.build/release/bench-planner-day]
   BENCH_SKIP                   comma list of sections to skip: sizes, deb, old, plannerday, startup,
-                               compare, realtime, fleet, cachetick;
-                               skew: the real-interval run without its two skewed daemons
+                               compare, realtime, fleet, cachetick
   BENCH_SECTIONS               comma list of the only sections to run (e.g. realtime): the others skipped
   BENCH_WORKDIR                where the daemons' caches (and an older daemon's state file) go
                                [.build/bench/work]; must be a real disk
@@ -74,7 +67,7 @@ sys.dont_write_bytecode = True
 # `python3 bench/run.py` puts bench/ on sys.path; the package is imported from the repository's root.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench import common, fleet, old_build, skew  # noqa: E402
+from bench import common, fleet, old_build  # noqa: E402
 from bench.cachetick import section_cachetick  # noqa: E402
 from bench.common import (  # noqa: E402
     BENCH_DIR, CACHETICK_OLD_COMMIT, CACHETICK_OLD_WEATHERD, COMPARE_PAIRS, COMPARE_TICKS, COMPARE_WARMUP,
@@ -122,7 +115,7 @@ def main():
     results = {"machine": machine_info(), "errors": [], "knobs": {
         "compare_pairs": COMPARE_PAIRS, "compare_ticks": COMPARE_TICKS, "compare_warmup": COMPARE_WARMUP,
         "real_seconds": REAL_SECONDS, "data_interval": DATA_INTERVAL, "starts": STARTS, "old_commit": OLD_COMMIT,
-        "old_weatherd": OLD_WEATHERD, "old_config": OLD_CONFIG, "skew_s": skew.SKEW_S, "skip": sorted(SKIP)}}
+        "old_weatherd": OLD_WEATHERD, "old_config": OLD_CONFIG, "skip": sorted(SKIP)}}
     log(f"load average {results['machine']['loadavg_start']}; caches (an older daemon's state files) in {WORKDIR} "
         f"({fs}); state files of daemons with a cache on tmpfs in {RUNTIME_DIR}")
 
@@ -172,25 +165,18 @@ def main():
     ticking = Contender("weatherd", common.WEATHERD, every_tick_config(), "every_tick")
     # The default configuration (its limits are the public host's), and the same fetching at every tick.
     default = Contender("weatherd", common.WEATHERD, new_config("default.yaml", "auto", PUBLIC_LIMITS), "auto")
-    real = [Contender("auto", common.WEATHERD, default.config, "auto"),
-            Contender("every_tick", common.WEATHERD, new_config("every-tick.yaml", "every_tick", PUBLIC_LIMITS),
-                      "every_tick")]
     old_ticking = None
     if old_binary:
         if OLD_CONFIG == "old":
             old_ticking = Contender(old_label, old_binary, old_config("old.yaml"))
-            real.append(Contender(old_label, old_binary, old_ticking.config))
         else:
             old_ticking = Contender(old_label, old_binary, ticking.config, "every_tick")
-            real.append(Contender(old_label, old_binary, default.config, "auto"))
     cachetick = [Contender("this-build", common.WEATHERD, default.config, "auto")]
     if cachetick_old:
         cachetick.append(Contender(cachetick_old[0], cachetick_old[1],
                                    new_config("cachetick-old.yaml", "auto", PUBLIC_LIMITS), "auto"))
-    if "skew" not in SKIP:
-        real += skew.contenders(Contender, common.WEATHERD, default.config)
     try:
-        for contender in [ticking, default] + real + ([old_ticking] if old_ticking else []) + cachetick[1:]:
+        for contender in [ticking, default] + ([old_ticking] if old_ticking else []) + cachetick[1:]:
             check_config(contender)
     except BenchError as error:
         print(f"bench: {error}", file=sys.stderr)
@@ -227,8 +213,7 @@ def main():
             results["compare"] = section("compare", section_compare, server, old_ticking, ticking)
         elif "compare" not in SKIP:
             results["errors"].append("compare: no old binary (see the old section)")
-        results["realtime"] = section("realtime", section_realtime, real)
-        results["skew"] = skew.summary(results["realtime"]) if results["realtime"] else None
+        results["realtime"] = section("realtime", section_realtime, default)
         results["cachetick"] = section("cachetick", section_cachetick, *cachetick,
                                        *([None] if len(cachetick) == 1 else []))
         results["fleet"] = section("fleet", fleet.run, common.WEATHERD, common.FAKE, clean_env({}), OUT, log)

@@ -94,10 +94,3 @@ def planner_day_line(day):
     """The budget line: the simulated day's weighted calls counted at the look-alike, and the planner's."""
     return (f"weighted calls a day at the defaults (every part on), simulated UTC day, counted at the look-alike: "
             f"{day['weight']:.1f} (limit {DAY_BUDGET_CALLS}); the planner's own count: {day['planner_weight']:.1f}")
-
-
-def real_name(label, c):
-    """How a contender of the real-interval run is named in the table."""
-    if label in ("auto", "every_tick"):
-        return f"refresh: {c['refresh']}"
-    return f"{label} (refresh: {c['refresh']})" if c["refresh"] else f"{label} (fetches at every tick)"
