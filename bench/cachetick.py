@@ -10,16 +10,15 @@ import statistics
 import subprocess
 import time
 
-from . import common
-from .cacheprobes import (CloneCounter, build_cachetick, journal_times, journal_used, journald_pid,
-                          last_journal_entry, write_bytes_of)
+from . import cachetick_c, common
+from .clones import CloneCounter
 from .common import (CACHETICK_DATA_INTERVAL, CACHETICK_EXTRA, CACHETICK_SECONDS, CACHETICK_WINDOWS, OUT,
                      REAL_INTERVAL_S, BenchError, Server, clean_env, log, stop_process)
 from .configs import default_locations
 from .daemons import Daemon, runtime_dir, wait_wall
 from .notify import NotifySocket
 from .requestlog import request_times
-from .sampling import CpuCgroup, ThreadStats, count_fds
+from .sampling import CpuCgroup, ThreadStats, count_fds, write_bytes_of
 
 
 def section_cachetick(new, old):
@@ -60,7 +59,7 @@ def section_cachetick(new, old):
         # Every location's first fetch done (one a tick), then a few cache ticks to take the entry from.
         wait_wall(max(d.ready_wall for d in daemons) + (locations + 3) * REAL_INTERVAL_S, daemons)
         journal_fields = os.path.join(OUT, "cachetick.journal-fields")
-        fields, payload = last_journal_entry(this.pid, journal_fields)
+        fields, payload = cachetick_c.last_journal_entry(this.pid, journal_fields)
         state_copy = os.path.join(OUT, "cachetick.state.json")
         shutil.copyfile(this.state_path, state_copy)
         state_bytes = os.path.getsize(state_copy)
@@ -84,7 +83,7 @@ def section_cachetick(new, old):
         intervals = max(1, math.ceil(CACHETICK_SECONDS / REAL_INTERVAL_S))
         c_notify = NotifySocket()
         c_notify.start_draining()
-        c_binary = build_cachetick()
+        c_binary = cachetick_c.build()
         # The C program: its iterations (launch + k·interval, k ≥ 1) two thirds of a tick after this build's.
         c_launch = this.ready_wall + (math.ceil((time.time() + 0.5 - this.ready_wall) / REAL_INTERVAL_S - 2 / 3)
                                       + 2 / 3) * REAL_INTERVAL_S
@@ -95,12 +94,11 @@ def section_cachetick(new, old):
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env=clean_env({"NOTIFY_SOCKET": c_notify.path}))
         firsts = [mid_tick(d, time.time() + 1) for d in daemons]
-        clones = [CloneCounter(d.pid, label) for d, label in zip(daemons, ("new", "old"))]
+        clones = [CloneCounter(d.pid, f"cachetick-{label}") for d, label in zip(daemons, ("new", "old"))]
         log(f"cachetick: {len(daemons)} daemons and the C program at {REAL_INTERVAL_S} s, state file {state_bytes} "
             f"bytes, journal entry {fields} fields ({payload} bytes); {intervals} ticks or more from "
             f"{time.strftime('%H:%M:%S', time.localtime(min(firsts)))}")
 
-        journald = journald_pid()
         series = [[] for _ in daemons]
 
         def take(i):
@@ -114,8 +112,6 @@ def section_cachetick(new, old):
                 # The C program's CPU so far (one thread): its iteration two thirds of a tick after this build's
                 # falls in each sample interval, so the windows compare the two on the same intervals.
                 s["c_ns"] = schedstat_ns(c_proc.pid)
-                s["journal_used"], s["journal_entries"] = journal_used()
-                s["journald_write_bytes"] = write_bytes_of(journald) if journald else None
                 follower_threads.poll()
                 s["follower_cg_ns"] = follower_cgroup.usage_ns() if follower_cgroup else None
                 s["follower_switches"], s["follower_sched_ns"], _ = follower_threads.totals()
@@ -222,21 +218,6 @@ def section_cachetick(new, old):
                                              if any(a["wall"] <= t - 1 and t <= b["wall"] for a, b in cache))
             r["clones_in_run"] = sum(n for _, n in events)
         if i == 0 and ticks:
-            entries = total("journal_entries")
-            used = total("journal_used")
-            own = journal_times(daemon.pid)
-            own_entries = sum(1 for t in own if any(a["wall"] < t <= b["wall"] for a, b in cache)) if own else None
-            r["journal"] = {
-                "bytes": used, "entries": entries,
-                "bytes_per_entry": used / entries if entries else None,
-                "own_entries_per_tick": own_entries / ticks if own_entries is not None else None,
-                "bytes_per_tick": used / entries * own_entries / ticks if entries and own_entries is not None else None,
-                "entries_per_tick_all_writers": entries / ticks,
-                "journald_write_bytes": total("journald_write_bytes") if journald else None,
-                "what": "growth of the used part of the journal files (header: tail object's end) over this "
-                        "build's cache intervals, written for every writer (this build, the old commit, the C "
-                        "program), per entry; × this build's own entries per cache tick (journalctl _PID=)",
-            }
             r["follower"] = {
                 "cpu_source": "cgroup" if ends[0].get("follower_cg_ns") is not None else "schedstat",
                 "cpu_us_per_tick": (total("follower_cg_ns") / 1e3 if ends[0].get("follower_cg_ns") is not None

@@ -139,7 +139,6 @@ def print_table(r):
         for name, value, old_value, c_value, target, ok in cachetick_rows(r):
             verdict = "" if ok is None else ("ok" if ok else "MISSED  <<<")
             add(f"    {name:<{width + 14}} {value:>12} {old_value:>10} {c_value:>8}   {target:<24} {verdict}")
-        journal = new.get("journal") or {}
         c = ct.get("c") or {}
         add(f"    per cache tick: sums over {new.get('intervals', 0) - new.get('fetch_intervals', 0)} of "
             f"{new.get('intervals', 0)} intervals (half a tick after each tick) without a request in the look-alike's "
@@ -148,11 +147,6 @@ def print_table(r):
         add(f"    CPU: cgroup of each daemon (all threads); C: getrusage over its {c.get('n', 'n/a')} iterations, "
             f"{ct['journal_fields']} journal fields ({ct['journal_payload_bytes']} bytes), STATUS=, the state file's "
             f"{ct['state_bytes']:,} bytes on tmpfs")
-        if journal:
-            add(f"    journald: {fmt(journal.get('bytes'))} bytes used by {fmt(journal.get('entries'))} entries of every "
-                f"writer in the window (this build, {old_label}, C): {fmt(journal.get('bytes_per_entry'))} bytes an entry "
-                f"× {fmt(journal.get('own_entries_per_tick'), '', 2)} entries of this build a cache tick; journald's own "
-                f"write_bytes {fmt(journal.get('journald_write_bytes'))} (journal on tmpfs)")
         if new.get("clones_in_run") is not None:
             add(f"    clone/clone3 calls over the whole sampled run, fetch ticks included: {new['clones_in_run']}"
                 + (f" ({old_label}: {ct['contenders'][old_label].get('clones_in_run')})" if old_label in ct['contenders'] else ""))

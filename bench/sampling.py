@@ -203,3 +203,16 @@ def window(a, b):
     if seconds:
         result["cpu_ms_per_hour"] = cpu / 1e3 * 3600 / seconds
     return result
+
+
+def write_bytes_of(pid):
+    """`write_bytes` of /proc/<pid>/io: bytes the process (all its threads, exited ones too) caused to be sent
+    to a block device. Writes to tmpfs and to sockets are not in it."""
+    try:
+        with open(f"/proc/{pid}/io") as f:
+            for line in f:
+                if line.startswith("write_bytes:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None

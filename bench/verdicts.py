@@ -77,9 +77,6 @@ def cachetick_rows(r):
     written = new.get("write_bytes")
     rows.append(("write_bytes by cache ticks", fmt(written), fmt(old.get("write_bytes")), "", "0",
                  None if written is None else written == 0))
-    journal = new.get("journal") or {}
-    rows.append(("journald bytes per tick (journal files' used part)", fmt(journal.get("bytes_per_tick"), "", 0),
-                 "", "", "", None))
     rss, old_rss = new.get("rss_end_kb"), old.get("rss_end_kb")
     rows.append(("RSS at the end (MiB)", fmt(rss / 1024 if rss else None, "", 1),
                  fmt(old_rss / 1024 if old_rss else None, "", 1), "", f"≤ {CACHETICK_RSS_MIB}",
