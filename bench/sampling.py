@@ -5,7 +5,9 @@ happened between two samples."""
 import os
 import time
 
-from .common import CLK_TCK, BenchError
+from .common import BenchError
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
 def read_proc(pid):
@@ -62,13 +64,6 @@ class ThreadStats:
     def totals(self):
         """(context switches, run ns, threads ever seen) over every thread seen so far."""
         return (sum(v[0] for v in self.last.values()), sum(v[1] for v in self.last.values()), len(self.last))
-
-
-def count_fds(pid):
-    try:
-        return len(os.listdir(f"/proc/{pid}/fd"))
-    except OSError:
-        return None
 
 
 def cgroup2_mount():
