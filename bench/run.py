@@ -42,10 +42,11 @@ Environment knobs (defaults in brackets):
 
 A section is a module with `run(other)`, which measures and returns a dict for the JSON (BenchError when
 the measurement cannot be taken), and `rows(result)`, the table's rows (bench/table.py's Row; a row with a
-budget and a verdict is a budget). Optional: JOURNALD = True when it needs the private journald; BESIDE =
+budget carries its verdict). Optional: JOURNALD = True when it needs the private journald; BESIDE =
 common.Beside(...) when it measures the release weatherd of an older commit beside this build, which the
 runner builds (or takes from the knobs) before any section runs and passes as `other` (else None).
-A new figure is a new module listed in SECTIONS below.
+A new figure is a new module listed in SECTIONS below (or a new row of a section that
+already measures what it needs), and a row of bench/README.md.
 """
 
 import json
