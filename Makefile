@@ -264,12 +264,12 @@ deb: build
 clean:
 	$(SWIFT) package clean
 
-# The benchmark (bench/README.md): what weatherd costs, side by side with the
-# commit before the two clocks (built by bench/old_build.py in
-# .build/bench/old/), a Python poller and a shell loop; the release weatherd
-# against loopback Open-Meteo look-alikes inside a private journald (root),
-# about 30 minutes (plus the old commit's build the first time); one table, also
-# in .build/bench/results.json. BENCH_STRICT=1 makes a missed target exit 1.
+# The benchmark (bench/README.md): what weatherd costs against its budgets, the
+# release weatherd against loopback look-alikes inside a private journald
+# (root), beside older commits where a budget compares (built by
+# bench/old_build.py in .build/bench/old/) and a C program of a cache tick;
+# about 30 minutes (plus the old commits' builds the first time); one table, also
+# in .build/bench/results.json. BENCH_STRICT=1 makes a missed budget exit 1.
 # fake-open-meteo and bench-planner-day (the real planner through a simulated
 # UTC day) are built with the same flags as `build`, so the products share one
 # build description instead of recompiling each other.

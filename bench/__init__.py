@@ -1,27 +1,18 @@
 """bench — what weatherd costs, measured (bench/README.md). The runner is bench/run.py (`make bench` runs it
-inside a private journald; its docstring lists the sections and the environment knobs); bench/profile.py
-is the profiler. The modules, each at most 400 lines:
+inside a private journald; its docstring lists the sections, the knobs and what a section module holds).
 
-  common       paths, knobs, constants, logging, the look-alike servers, process and set-up helpers
-  sampling     /proc and cgroup sampling: CPU, RSS, threads, context switches, a window between samples
-  notify       the notify socket standing in for systemd's NOTIFY_SOCKET
+The sections, one module each: sizes, deb, plannerday, startup, compare, realtime, cachetick, fleet.
+What they share:
+  common       paths, shared knobs, logging, the look-alike servers, process and set-up helpers
+  table        the table's rows (Row), their formatting and the verdicts
+  old_build    the release build of an older commit, for a section's BESIDE (also run by path)
+  configs      the configurations the daemons read, checked; the current-only body of compare's server
   daemons      Contender (a binary and its configuration) and Daemon (one `weatherd run` process)
-  configs      the configurations the daemons read, the current-only body of the 10 ms runs
-  requestlog   fake-open-meteo's request log: weights, requests per data period, weighted calls a day
-  footprint    sections sizes and deb
-  plannerday   section plannerday (the real planner through a simulated UTC day)
-  startup      section startup (exec -> READY=1)
-  main_run     section main (the 10 ms run: CPU, RSS, tick lateness)
-  paired       sections compare, stderr and crosscheck (short 10 ms runs side by side)
-  realtime     section realtime (the real 10 s interval), with skew.py (the skewed clocks)
-  cachetick    section cachetick, with cacheprobes.py (write_bytes, journal, clone counts, the C tick)
-  floors       section floors (bench/floor.c)
-  baselines    sections shell and python
-  fleet        section fleet (scripts/fleet-e2e)
-  old_build    the old commits' release builds (sections old and cachetick-old)
-  verdicts     the targets and their verdicts, the formatting the table shares
-  report       the table
-  callgrind    callgrind's output read and grouped, for profile.py
-  wmo          the WMO code table of the baselines
-Run by path, not imported: server.py, baseline_requests.py, baseline_shell.sh (old_build.py is both).
+  notify       the notify socket standing in for systemd's NOTIFY_SOCKET
+  sampling     /proc and cgroup sampling: CPU, RSS, threads, context switches, write_bytes, a window
+  requestlog   fake-open-meteo's request log: weights, requests per location and data period
+  clones       the threads a process creates, counted by perf (cachetick)
+  follower     `weatherd status --follow` beside a daemon (cachetick)
+  cachetick_c  bench/cachetick.c, the same cache tick in C, built and run (cachetick)
+Run by path, not imported: server.py (compare's instant-answer server).
 """

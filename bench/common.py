@@ -1,6 +1,6 @@
-"""bench/common.py — what every part of the benchmark shares: paths, the knobs (environment variables,
-documented in bench/run.py), the constants of the measurements, logging, the servers the daemons fetch
-from, process helpers, and the set-up (private copies of the binaries, the machine's description).
+"""bench/common.py — what every part of the benchmark shares: paths, the shared knobs (environment variables,
+documented in bench/run.py; a section's own knobs live in its module), logging, the servers the daemons
+fetch from, process helpers, and the set-up (private copies of the binaries, the machine's description).
 
 WEATHERD, FAKE and PLANNER_DAY are replaced by private copies when the run starts (bench/run.py's main):
 read them as `common.WEATHERD` at the time of use, never `from .common import WEATHERD`.
@@ -13,40 +13,13 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
+from collections import namedtuple
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH_DIR)
 OUT = os.path.join(ROOT, ".build", "bench")
 WEATHERD = os.environ.get("BENCH_WEATHERD", os.path.join(ROOT, ".build", "release", "weatherd"))
 FAKE = os.environ.get("BENCH_FAKE_OPEN_METEO", os.path.join(ROOT, ".build", "release", "fake-open-meteo"))
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-WEATHER_MESSAGE_ID = "1e8127529db14a988ec40952865c732b"
-FORECAST_QUERY = (
-    "/v1/forecast?latitude=52.52&longitude=13.41"
-    "&current=temperature_2m,apparent_temperature,relative_humidity_2m,is_day,precipitation,"
-    "weather_code,cloud_cover,wind_speed_10m,wind_direction_10m,wind_gusts_10m"
-    "&timeformat=unixtime&timezone=auto&temperature_unit=celsius&wind_speed_unit=kmh&precipitation_unit=mm"
-)
-CONFIG = os.path.join(ROOT, "etc", "weatherd", "config.yaml")
-# Open-Meteo's free tier# Open-Meteo's free tier, the defaults for its public host (weatherd.conf(5)).
-PUBLIC_LIMITS = (600, 5000, 10000)
-OPEN_METEO_DATA_INTERVAL = 900
-# docs/forecast.md "Requests": the forecast blocks ride on a location's current-weather requests: the nowcast
-# (`minutely_15=`) on every one, the hours (`hourly=`) on its first in each UTC hour, the days (`daily=`) on
-# its first in each 6-hour UTC slot and on the first after its local date changed: 4 a day, 5 where the
-# local midnight is not a slot's start.
-HOURS_PER_LOCATION_DAY = 24
-DAY_SLOTS_PER_DAY = 4
-DAY_SLOT_S = 6 * 3600
-# The default locations' offsets from UTC in November, by `latitude,longitude` as the request log has them
-# (bench-planner-day simulates the same): the local date changes at 23:00 UTC in Berlin, 00:00 in London (a
-# slot's start), 05:00 in New York and 15:00 in Tokyo, so 5 + 4 + 5 + 5 = 19 daily blocks a day. The
-# look-alike answers every place at UTC+0, so a run against it cannot show this part.
-DEFAULT_UTC_OFFSETS = {"52.52,13.41": 3600, "51.5074,-0.1278": 0, "40.7128,-74.006": -5 * 3600,
-                       "35.6895,139.6917": 9 * 3600}
-# docs/forecast.md: weighted calls a day at the defaults with every part on, at most.
-DAY_BUDGET_CALLS = 500
 # The simulated UTC day of the real planner (Sources/bench-planner-day).
 PLANNER_DAY = os.environ.get("BENCH_PLANNER_DAY", os.path.join(ROOT, ".build", "release", "bench-planner-day"))
 
@@ -56,52 +29,27 @@ def knob(name, default):
     return int(value) if value not in (None, "") else default
 
 
-TICKS = knob("BENCH_TICKS", 10000)
-RSS_MID = knob("BENCH_RSS_MID", 1000)
-COMPARE_PAIRS = knob("BENCH_COMPARE_PAIRS", 6)
-COMPARE_TICKS = knob("BENCH_COMPARE_TICKS", 1500)
-COMPARE_WARMUP = knob("BENCH_COMPARE_WARMUP", 200)
-SPLIT_TICKS = knob("BENCH_SPLIT_TICKS", 1500)
-SPLIT_WARMUP = knob("BENCH_SPLIT_WARMUP", 200)
-SPLIT_PAIRS = knob("BENCH_SPLIT_PAIRS", 3)
-REAL_SECONDS = knob("BENCH_REAL_SECONDS", 600)
-DATA_INTERVAL = knob("BENCH_DATA_INTERVAL", 60)
-STARTS = knob("BENCH_STARTS", 20)
-SHELL_N = knob("BENCH_SHELL_N", 300)
-PYTHON_N = knob("BENCH_PYTHON_N", 10000)
-PYTHON_B2B_N = knob("BENCH_PYTHON_B2B_N", 2000)
-FLOOR_N = knob("BENCH_FLOOR_N", 1000)
-OLD_COMMIT = os.environ.get("BENCH_OLD_COMMIT") or "2516b13"
-OLD_WEATHERD = os.environ.get("BENCH_OLD_WEATHERD") or None
-OLD_CONFIG = os.environ.get("BENCH_OLD_CONFIG") or "old"
-CACHETICK_OLD_COMMIT = os.environ.get("BENCH_CACHETICK_OLD_COMMIT") or "cc5f51e"
-CACHETICK_OLD_WEATHERD = os.environ.get("BENCH_CACHETICK_OLD_WEATHERD") or None
-CACHETICK_SECONDS = knob("BENCH_CACHETICK_SECONDS", 600)
-CACHETICK_EXTRA = knob("BENCH_CACHETICK_EXTRA", 6)
-CACHETICK_DATA_INTERVAL = 3600
-# The cache-tick budgets: CPU per tick that fetches nothing at most this many times the C program's
-# (bench/cachetick.c), as the median of the ratios of three consecutive windows of the run (one window's ratio has
-# moved from 1.9 to 3.4 between two runs here); context switches per such tick (all threads) at most this many; the
-# resident memory at the end at most this many MiB (memory is in MiB throughout, bench/README.md); `status --follow` at most the daemon's own CPU per tick.
-CACHETICK_CPU_RATIO = 2
-CACHETICK_WINDOWS = 3
-CACHETICK_SWITCHES = 3
-CACHETICK_RSS_MIB = 17
-SECTIONS = ("sizes", "deb", "old", "plannerday", "startup", "main", "compare", "stderr", "crosscheck", "realtime",
-            "floors", "shell", "python", "fleet", "cachetick")
-SKIP = {s.strip() for s in os.environ.get("BENCH_SKIP", "").split(",") if s.strip()}
-ONLY = {s.strip() for s in os.environ.get("BENCH_SECTIONS", "").split(",") if s.strip()}
-if ONLY:
-    SKIP |= set(SECTIONS) - ONLY
-STRICT = os.environ.get("BENCH_STRICT") == "1"
 WORKDIR = os.environ.get("BENCH_WORKDIR", os.path.join(OUT, "work"))
 # The state file of a weatherd with a durable cache lives in the runtime directory in production (docs/state-file.md
-# "Files": /run/weatherd, tmpfs; only cache.json is written to the disk); removed at the end of main().
+# "Files": /run/weatherd, tmpfs; only cache.json is written to the disk); removed at the end of the run.
 RUNTIME_DIR = os.environ.get("BENCH_RUNTIME_DIR") or os.path.join("/dev/shm", f"weatherd-bench.{os.getpid()}")
-TICK_INTERVAL_NS = 10_000_000
+# The daemon's real tick interval, and Open-Meteo's data interval (its `current.interval`).
 REAL_INTERVAL_S = 10
-# What scripts/build-deb does to the binary it packages.
-STRIP_ARGS = ["strip", "--strip-unneeded", "--remove-section=.comment", "--remove-section=.note"]
+OPEN_METEO_DATA_INTERVAL = 900
+# Open-Meteo's free tier, the defaults for its public host (weatherd.conf(5)): per minute, hour and day.
+PUBLIC_LIMITS = (600, 5000, 10000)
+
+
+class Beside(namedtuple("Beside", "knob commit config")):
+    """What a section measures beside this build: the release weatherd of `commit`, reading configuration
+    `config` (`old` or `new`, as in Other). KNOB_COMMIT names another commit, KNOB_WEATHERD a ready binary
+    instead (`other`), KNOB_CONFIG the configuration it reads."""
+
+
+class Other(namedtuple("Other", "label binary config")):
+    """The release weatherd of another commit beside this build (a section's BESIDE, built by bench/run.py):
+    its label (the short hash, or `other` for a binary given by hand), its path, and the configuration it
+    reads: `old` (no `refresh` or `limits` keys) or `new` (this tree's)."""
 
 
 class BenchError(Exception):
@@ -116,25 +64,14 @@ def loadavg():
     return [round(x, 2) for x in os.getloadavg()]
 
 
+# What systemd hands a service: a process under test gets only what the benchmark gives it.
+SERVICE_VARIABLES = ("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "JOURNAL_STREAM",
+                     "INVOCATION_ID", "STATE_DIRECTORY", "RUNTIME_DIRECTORY")
+
+
 def clean_env(extra):
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k
-        not in (
-            "NOTIFY_SOCKET",
-            "WATCHDOG_USEC",
-            "WATCHDOG_PID",
-            "LISTEN_FDS",
-            "LISTEN_PID",
-            "JOURNAL_STREAM",
-            "INVOCATION_ID",
-            "STATE_DIRECTORY",
-            "RUNTIME_DIRECTORY",
-        )
-    }
-    env.update(extra)
-    return env
+    """This process's environment without systemd's service variables, with `extra`."""
+    return {**{k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}, **extra}
 
 
 class Server:
@@ -155,10 +92,6 @@ class Server:
             self.port = int(f.read().strip())
         self.base_url = f"http://127.0.0.1:{self.port}"
 
-    def get(self, path):
-        with urllib.request.urlopen(self.base_url + path, timeout=10) as response:
-            return response.read()
-
     def stop(self):
         stop_process(self.proc)
         self.log.close()
@@ -173,14 +106,6 @@ def stop_process(proc, sig=signal.SIGTERM):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    if not ordered:
-        return None
-    rank = max(0, min(len(ordered) - 1, int(round(p / 100 * len(ordered) + 0.5)) - 1))
-    return ordered[rank]
 
 
 def snapshot(source, name):
@@ -221,7 +146,6 @@ def machine_info():
         "kernel": platform.release(),
         "cpus": os.cpu_count(),
         "loadavg_start": loadavg(),
-        "clk_tck": CLK_TCK,
     }
     try:
         with open("/proc/cpuinfo") as f:

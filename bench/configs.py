@@ -1,12 +1,22 @@
 """bench/configs.py — the configurations the daemons read (written to .build/bench/configs/, checked with
-the binary's own `check-config`) and the current-only body the 10 ms runs are answered with."""
+the binary's own `check-config`) and the current-only body section compare's runs are answered with."""
 
 import json
 import os
 import re
 import subprocess
 
-from .common import CONFIG, FORECAST_QUERY, OUT, BenchError
+from .common import OUT, PUBLIC_LIMITS, ROOT, BenchError
+from .daemons import Contender
+
+CONFIG = os.path.join(ROOT, "etc", "weatherd", "config.yaml")
+# A request without `daily=`, for fake-open-meteo's current-only answer.
+FORECAST_QUERY = (
+    "/v1/forecast?latitude=52.52&longitude=13.41"
+    "&current=temperature_2m,apparent_temperature,relative_humidity_2m,is_day,precipitation,"
+    "weather_code,cloud_cover,wind_speed_10m,wind_direction_10m,wind_gusts_10m"
+    "&timeformat=unixtime&timezone=auto&temperature_unit=celsius&wind_speed_unit=kmh&precipitation_unit=mm"
+)
 
 
 def default_locations():
@@ -43,9 +53,14 @@ def new_config(name, refresh, limits):
     ))
 
 
+def default_config():
+    """The default configuration: the 4 default locations, `refresh: auto`, the public host's limits."""
+    return new_config("default.yaml", "auto", PUBLIC_LIMITS)
+
+
 def every_tick_config():
-    """The default locations with every tick a fetch and no limits: the 10 ms runs (`compare`, `main`,
-    bench/profile.py), where each tick does a fetch's full work."""
+    """The default locations with every tick a fetch and no limits: section compare's 10 ms runs, where each
+    tick does a fetch's full work."""
     return new_config("every-tick-no-limits.yaml", "every_tick", (0, 0, 0))
 
 
@@ -57,12 +72,24 @@ def old_config(name):
     ))
 
 
-def check_config(contender):
+def checked(contender):
+    """`contender` once its binary's own `check-config` has accepted its configuration."""
     result = subprocess.run([contender.binary, "check-config", "--config", contender.config],
                             capture_output=True, text=True, timeout=30)
     if result.returncode != 0:
         raise BenchError(f"{contender.label}: check-config refused {contender.config}: "
                          + (result.stderr or result.stdout).strip()[-500:])
+    return contender
+
+
+def other_contender(other, config):
+    """The Contender of `other` (common.Other, or None) with `config` (this tree's), or the configuration an
+    older weatherd reads when `other.config` is `old`; checked."""
+    if other is None:
+        return None
+    if other.config == "old":
+        config = old_config(f"{other.label}.yaml")
+    return checked(Contender(other.label, other.binary, config))
 
 
 def fetch_current_only_body(fake_url):

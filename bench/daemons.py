@@ -9,7 +9,7 @@ import signal
 import subprocess
 import time
 
-from .common import OUT, RUNTIME_DIR, TICK_INTERVAL_NS, WORKDIR, BenchError, clean_env, filesystem_of
+from .common import OUT, RUNTIME_DIR, WORKDIR, BenchError, clean_env, filesystem_of
 from .notify import NotifySocket
 from .sampling import CpuCgroup, ThreadStats, read_proc
 
@@ -17,14 +17,10 @@ from .sampling import CpuCgroup, ThreadStats, read_proc
 class Contender:
     """A weatherd binary with the configuration it reads."""
 
-    def __init__(self, label, binary, config, refresh=None, clock_offset=0):
+    def __init__(self, label, binary, config):
         self.label = label
         self.binary = binary
         self.config = config
-        # What it does at the real interval: "auto", "every_tick", or None for a daemon without the key.
-        self.refresh = refresh
-        # How far its look-alike's clock runs ahead of the host's in the real-interval run (s; bench/skew.py).
-        self.clock_offset = clock_offset
 
 
 _run_help = {}
@@ -70,7 +66,7 @@ class Daemon:
 
     counter = 0
 
-    def __init__(self, label, contender, api_url, log_target="journal", interval="10ms", use_cgroup=True):
+    def __init__(self, label, contender, api_url, interval="10ms", use_cgroup=True):
         Daemon.counter += 1
         self.label = label
         self.binary = contender.binary
@@ -89,22 +85,12 @@ class Daemon:
             self.state_path = os.path.join(self.state_dir, "state.json")
             self.cache_path = None
             files = ["--state-file", self.state_path]
-        self.stderr_path = None if log_target == "stderr" else os.path.join(OUT, f"{label}.stderr")
-        self.argv = [
-            self.binary,
-            "run",
-            "--config",
-            contender.config,
-            *files,
-            "--api-url",
-            api_url,
-            # The alert sources at the look-alike too (its all-clears): never the real services.
-            *(["--alerts-url", api_url] if run_takes(self.binary, "--alerts-url") else []),
-            "--interval",
-            interval,
-            "--log-target",
-            log_target,
-        ]
+        self.stderr_path = os.path.join(OUT, f"{label}.stderr")
+        self.interval_s = float(interval[:-2]) / 1000 if interval.endswith("ms") else float(interval[:-1])
+        # The alert sources at the look-alike too (its all-clears): never the real services.
+        alerts = ["--alerts-url", api_url] if run_takes(self.binary, "--alerts-url") else []
+        self.argv = [self.binary, "run", "--config", contender.config, *files, "--api-url", api_url, *alerts,
+                     "--interval", interval, "--log-target", "journal"]
         self.notify = NotifySocket()
         self.cgroup = CpuCgroup() if use_cgroup else None
         self.threads = None
@@ -113,23 +99,15 @@ class Daemon:
         self.exec_ns = None
         self.ready_ns = None
         self.ready_wall = None
-        self.rusage = None
         self.exit_status = None
         self.stop_ms = None
-        self.stuck = None
-        self.sigterm_after_ready_ms = None
+        self.killed = False
 
     def start(self):
         actions = [
             (os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
             (os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0),
-            (
-                os.POSIX_SPAWN_OPEN,
-                2,
-                self.stderr_path or "/dev/null",
-                os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
-                0o644,
-            ),
+            (os.POSIX_SPAWN_OPEN, 2, self.stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644),
         ]
         env = clean_env({"NOTIFY_SOCKET": self.notify.path})
         self.exec_ns = time.monotonic_ns()
@@ -179,7 +157,7 @@ class Daemon:
 
     def wait_ticks(self, target, poll=0.02):
         """Waits until the state file shows `target` ticks; the sample taken then."""
-        timeout = 30 + 3 * target * TICK_INTERVAL_NS / 1e9
+        timeout = 30 + 3 * target * self.interval_s
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             state = self.state()
@@ -192,27 +170,25 @@ class Daemon:
         raise BenchError(f"{self.label}: tick {target} not reached in {timeout:.0f} s")
 
     def stop(self):
-        """SIGTERM, wait; records exit status, stop time and the rusage of the whole life."""
+        """SIGTERM, wait (SIGKILL after 10 s); records the exit status and how long the stop took."""
         if self.exit_status is not None:
             return
         self.threads.poll()
         sent = time.monotonic_ns()
         os.kill(self.pid, signal.SIGTERM)
-        self.sigterm_after_ready_ms = (sent - self.ready_ns) / 1e6 if self.ready_ns else None
         end = time.monotonic() + 10
         while True:
-            pid, status, rusage = os.wait4(self.pid, os.WNOHANG)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
                 break
             if time.monotonic() > end:
-                self.stuck = stuck_diagnostics(self.pid)
+                self.killed = True
                 os.kill(self.pid, signal.SIGKILL)
-                pid, status, rusage = os.wait4(self.pid, 0)
+                pid, status = os.waitpid(self.pid, 0)
                 break
             time.sleep(0.002)
         self.stop_ms = (time.monotonic_ns() - sent) / 1e6
         self.exit_status = os.waitstatus_to_exitcode(status)
-        self.rusage = rusage
         self.notify.close()
         if self.cgroup:
             self.cgroup.remove()
@@ -234,45 +210,6 @@ class Daemon:
             self.notify.close()
             if self.cgroup:
                 self.cgroup.remove()
-
-    def life(self):
-        """What the whole life cost, from wait4's rusage (start-up and shutdown included)."""
-        if self.rusage is None:
-            return None
-        return {
-            "cpu_ms": (self.rusage.ru_utime + self.rusage.ru_stime) * 1e3,
-            "context_switches": self.rusage.ru_nvcsw + self.rusage.ru_nivcsw,
-            "maxrss_kb": self.rusage.ru_maxrss,
-        }
-
-
-def stuck_diagnostics(pid):
-    """What a process that ignored SIGTERM for 10 s looks like: signal masks and every thread's state."""
-    info = {}
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                key = line.split(":", 1)[0]
-                if key in ("SigQ", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt", "Threads"):
-                    info[key] = line.split(":", 1)[1].strip()
-        threads = {}
-        for tid in os.listdir(f"/proc/{pid}/task"):
-            try:
-                with open(f"/proc/{pid}/task/{tid}/stat") as f:
-                    stat = f.read()
-                with open(f"/proc/{pid}/task/{tid}/wchan") as f:
-                    wchan = f.read().strip()
-                with open(f"/proc/{pid}/task/{tid}/status") as f:
-                    masks = {line.split(":")[0]: line.split(":", 1)[1].strip() for line in f
-                             if line.startswith(("SigPnd", "SigBlk"))}
-                name = stat[stat.index("(") + 1 : stat.rindex(")")]
-                threads[tid] = {"name": name, "state": stat[stat.rindex(")") + 2], "wchan": wchan, **masks}
-            except OSError:
-                continue
-        info["threads"] = threads
-    except OSError as error:
-        info["error"] = str(error)
-    return info
 
 
 def wait_wall(target, daemons, progress=None):

@@ -1,8 +1,6 @@
-"""bench/fleet.py — the fleet figure: scripts/fleet-e2e (20 weatherd behind the shipped nginx cache against
-one alone, three data periods of 60 s, about 4 minutes) run with the benchmark's release binaries, its
-checks and its `N passed, N failed` line kept for the table. Nothing happens when the script is not there
-(or not executable); BENCH_SKIP=fleet skips it.
-"""
+"""bench/fleet.py — section fleet: scripts/fleet-e2e (20 weatherd behind the shipped nginx cache against one
+alone, three data periods of 60 s, about 4 minutes) run with the benchmark's release binaries; the requests
+the API saw from the fleet against the lone daemon's, and the script's checks."""
 
 import os
 import re
@@ -10,27 +8,27 @@ import signal
 import subprocess
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from . import common
+from .common import OUT, ROOT, clean_env, log
+from .table import Row
+
 SCRIPT = os.path.join(ROOT, "scripts", "fleet-e2e")
 TIMEOUT_S = 1800  # about 4 minutes, up to one more waiting for the minute; apt-get install nginx when missing
 TOTALS = re.compile(r"^(\d+) passed, (\d+) failed$")
 FIGURE = re.compile(r"the fleet's look-alike saw (\d+) forecast requests, the baseline's (\d+)")
 KEPT = 12  # lines of its output kept: its checks, its comments (the figure) and the totals
+BUDGET = 1.2  # scripts/fleet-e2e's MAX_RATIO
 
 
-def available():
-    return os.path.isfile(SCRIPT) and os.access(SCRIPT, os.X_OK)
-
-
-def run(weatherd, fake, env, out, log):
-    """Runs the script on `weatherd` and `fake`; its output goes to out/fleet-e2e.log. None when there is
-    no script; else its exit status, last lines, totals and the fleet's and the baseline's requests."""
-    if not available():
-        log(f"fleet: no executable {os.path.relpath(SCRIPT, ROOT)}: not run")
-        return None
-    log_path = os.path.join(out, "fleet-e2e.log")
-    env = dict(env, WEATHERD_BINARY=weatherd, FAKE_OPEN_METEO_BINARY=fake)
+def run(other):
+    """Runs the script on the benchmark's binaries; its output goes to .build/bench/fleet-e2e.log. Its exit
+    status, last lines, totals and the fleet's and the lone daemon's requests."""
+    if not (os.path.isfile(SCRIPT) and os.access(SCRIPT, os.X_OK)):
+        raise RuntimeError(f"no executable {os.path.relpath(SCRIPT, ROOT)}")
+    log_path = os.path.join(OUT, "fleet-e2e.log")
+    env = clean_env({"WEATHERD_BINARY": common.WEATHERD, "FAKE_OPEN_METEO_BINARY": common.FAKE})
     started = time.monotonic()
+    log(f"fleet: {os.path.relpath(SCRIPT, ROOT)}, output in {os.path.relpath(log_path, ROOT)}")
     with open(log_path, "w") as output:
         proc = subprocess.Popen([SCRIPT], stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 env=env, cwd=ROOT)
@@ -70,12 +68,14 @@ def run(weatherd, fake, env, out, log):
     return result
 
 
-def lines(fleet):
-    """The table's lines."""
-    if not fleet:
-        return []
-    out = [f"the fleet behind the nginx cache ({fleet['script']}: 20 weatherd vs 1 alone; exit {fleet['exit_status']})"]
-    if fleet.get("fleet_over_baseline") is not None:
-        out.append(f"  the fleet's look-alike saw {fleet['fleet_upstream_requests']} forecast requests, the lone"
-                   f" daemon's {fleet['baseline_requests']}: {fleet['fleet_over_baseline']:.2f}×")
-    return out + ["  " + line for line in fleet["lines"]]
+def rows(r):
+    out = []
+    if r.get("fleet_over_baseline") is not None:
+        ratio = r["fleet_over_baseline"]
+        out.append(Row("a fleet of 20 behind the nginx cache: API requests ÷ one daemon's",
+                       f"{r['fleet_upstream_requests']} / {r['baseline_requests']} = {ratio:.2f} ×", f"≤ {BUDGET} ×",
+                       ratio <= BUDGET))
+    if r["failed"] is not None:
+        out.append(Row(f"  {r['script']}: checks passed / failed", f"{r['passed']} / {r['failed']}", "0 failed",
+                       r["failed"] == 0))
+    return out + [Row("  " + line) for line in r["lines"] if line.startswith(("not ok", "ok - # SKIP"))]

@@ -1,5 +1,6 @@
-"""bench/plannerday.py — section plannerday: the real planner through a simulated UTC day
-(Sources/bench-planner-day), its requests weighed at a look-alike."""
+"""bench/plannerday.py — section plannerday: the real planner through a simulated UTC day at the defaults
+(Sources/bench-planner-day, about a second), each request it plans sent by weatherd's own clients to a
+look-alike and counted there: weighted Open-Meteo calls a day, and alert requests a day per source."""
 
 import json
 import os
@@ -9,13 +10,18 @@ import time
 from . import common
 from .common import OUT, ROOT, BenchError, Server, clean_env
 from .requestlog import parse_request_log
+from .table import Row, fmt
+
+# docs/forecast.md: weighted calls a day at the defaults with every part on, at most.
+DAY_BUDGET_CALLS = 500
+# docs/alerts.md: each source's period, as requests a day per feed (a point, or a country for meteoalarm).
+ALERT_BUDGETS = {"nws": 288, "metno": 144, "dwd": 144, "meteoalarm": 48}
 
 
-def section_planner_day():
-    """The real planner through a simulated UTC day at the defaults (Sources/bench-planner-day: 4 locations
-    with their real UTC offsets, 10 s, `refresh: auto`, data every 900 s, every forecast part on), each
-    request it plans sent by weatherd's own client to a look-alike of its own: weighted calls a day counted
-    from the look-alike's request log, beside the planner's own count (its quota ledger)."""
+def run(other):
+    """The simulated day (4 locations with their real UTC offsets, 10 s, `refresh: auto`, data every 900 s,
+    every forecast part on): weighted calls counted from the look-alike's request log beside the planner's
+    own count (its quota ledger); the alert polls of each scenario counted by the look-alike per feed."""
     if not os.access(common.PLANNER_DAY, os.X_OK):
         raise BenchError(f"{common.PLANNER_DAY} missing: run `make bench`")
     request_log = os.path.join(OUT, "planner-day.requests")
@@ -26,25 +32,16 @@ def section_planner_day():
                                     "--request-log", request_log], port_file)
     try:
         started = time.monotonic()
-        run = subprocess.run([common.PLANNER_DAY, "--api-url", server.base_url], capture_output=True, text=True,
+        day = subprocess.run([common.PLANNER_DAY, "--api-url", server.base_url], capture_output=True, text=True,
                              timeout=600, env=clean_env({}))
         seconds = time.monotonic() - started
     finally:
         server.stop()
-    if run.returncode != 0:
-        raise BenchError(f"bench-planner-day exited {run.returncode}: {(run.stderr or run.stdout).strip()[-500:]}")
-    planner = json.loads(run.stdout)
+    if day.returncode != 0:
+        raise BenchError(f"bench-planner-day exited {day.returncode}: {(day.stderr or day.stdout).strip()[-500:]}")
+    planner = json.loads(day.stdout)
     entries = parse_request_log(request_log)
-    tenths = sum(e["weight_tenths"] for e in entries)
-    by_location = {}
-    for e in entries:
-        b = by_location.setdefault(e["location"], {"requests": 0, "hourly": 0, "daily": 0, "weight": 0})
-        b["requests"] += 1
-        b["hourly"] += e["hourly"]
-        b["daily"] += e["daily"]
-        b["weight"] += e["weight_tenths"] / 10
     return {
-        "alerts": alert_days(planner.get("alerts", []), request_log),
         "planner": planner,
         "seconds": seconds,
         "request_log": os.path.relpath(request_log, ROOT),
@@ -52,21 +49,17 @@ def section_planner_day():
         "nowcast_requests": sum(1 for e in entries if e["nowcast"]),
         "hourly_requests": sum(1 for e in entries if e["hourly"]),
         "daily_requests": sum(1 for e in entries if e["daily"]),
-        "weight": tenths / 10,
-        "weight_by_part": {
-            "base": sum(e["base_tenths"] for e in entries) / 10,
-            "hourly": sum(e["hourly_tenths"] for e in entries) / 10,
-            "daily": sum(e["daily_tenths"] for e in entries) / 10,
-        },
-        "by_location": by_location,
+        "weight": sum(e["weight_tenths"] for e in entries) / 10,
+        "weight_by_part": {part: sum(e[f"{part}_tenths"] for e in entries) / 10 for part in ("base", "hourly", "daily")},
         "planner_weight": planner["planner_day_used_tenths"] / 10,
         "orders_weight": planner["weight_tenths"] / 10,
+        "alerts": alert_days(planner.get("alerts", []), request_log),
     }
 
 
 def alert_days(scenarios, request_log):
-    """The alert polls of the simulated day per scenario and source: the planner's count, and the
-    look-alike's (its request log's lines whose target is the feed's)."""
+    """The alert polls of the simulated day per scenario and source: feeds, locations, the polls the look-alike
+    saw (its request log's lines whose target is a feed's) in all and of the busiest feed."""
     targets = {}
     try:
         with open(request_log) as f:
@@ -79,11 +72,45 @@ def alert_days(scenarios, request_log):
     for scenario in scenarios:
         by_source = {}
         for feed in scenario["feeds"]:
-            b = by_source.setdefault(feed["source"], {"feeds": 0, "locations": 0, "polls": 0, "at_lookalike": 0})
+            b = by_source.setdefault(feed["source"], {"feeds": 0, "locations": 0, "polls": 0, "at_lookalike": 0,
+                                                      "busiest_feed": 0})
+            seen = targets.get(feed["target"], 0)
             b["feeds"] += 1
             b["locations"] += feed["locations"]
             b["polls"] += feed["polls"]
-            b["at_lookalike"] += targets.get(feed["target"], 0)
+            b["at_lookalike"] += seen
+            b["busiest_feed"] = max(b["busiest_feed"], seen)
         days.append({"scenario": scenario["scenario"], "by_source": by_source, "failed": scenario["failed"],
                      "without_source": scenario["without_source"]})
     return days
+
+
+def rows(r):
+    p, w = r["planner"], r["weight_by_part"]
+    out = [
+        Row("weighted Open-Meteo calls a day at the defaults, every part on", fmt(r["weight"], "", 1),
+            f"≤ {DAY_BUDGET_CALLS}", r["weight"] <= DAY_BUDGET_CALLS),
+        Row("  the planner's own count: its quota ledger / its orders' weights",
+            f"{r['planner_weight']:.1f} / {r['orders_weight']:.1f}"),
+        Row("  requests: all / with minutely_15= / hourly= / daily=",
+            f"{r['requests']} / {r['nowcast_requests']} / {r['hourly_requests']} / {r['daily_requests']}"),
+        Row("  weight: current + nowcast / the hours add / the days add",
+            f"{w['base']:.1f} / {w['hourly']:.1f} / {w['daily']:.1f}"),
+        Row("  daily= per location (" + ", ".join(loc["name"] for loc in p["locations"]) + ")",
+            " / ".join(str(loc["with_daily"]) for loc in p["locations"])),
+        Row("  answers failed / without a block asked for; ticks; seconds",
+            f"{p['failed']} / {p['incomplete_answers']}; {p['ticks']:,}; {r['seconds']:.1f} s"),
+    ]
+    busiest = {}
+    for day in r["alerts"]:
+        for source, b in sorted(day["by_source"].items()):
+            out.append(Row(f"  alert requests a day, {day['scenario']}, {source}: {b['feeds']} feed(s), "
+                           f"{b['locations']} location(s)", f"{b['at_lookalike']} ({b['polls']} sent)"))
+            busiest[source] = max(busiest.get(source, 0), b["busiest_feed"])
+        if day["without_source"]:
+            out.append(Row(f"  {day['scenario']}: no alert source for " + ", ".join(day["without_source"])))
+    for source, most in sorted(busiest.items()):
+        limit = ALERT_BUDGETS.get(source)
+        out.append(Row(f"alert requests a day of one {source} feed (the busiest)", str(most),
+                       f"≤ {limit}" if limit else "", None if limit is None else most <= limit))
+    return out

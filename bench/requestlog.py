@@ -1,10 +1,8 @@
 """bench/requestlog.py — fake-open-meteo's request log read: each request's location, forecast blocks and
-weight as Open-Meteo counts it; requests per location and data period; weighted calls a day."""
+weight as Open-Meteo counts it; requests per location and data period."""
 
 import statistics
 import urllib.parse
-
-from .common import DAY_SLOT_S, DAY_SLOTS_PER_DAY, DEFAULT_UTC_OFFSETS, HOURS_PER_LOCATION_DAY
 
 
 WEIGHED_SECTIONS = ("current", "minutely_15", "hourly", "daily")
@@ -86,57 +84,6 @@ def requests_per_period(entries, w0, w1, data_interval, locations):
         "lag_after_boundary_s": {"median": statistics.median(lags), "max": max(lags)} if lags else None,
         "counts": counts,
     }
-
-
-def block_counts(entries):
-    """The forecast blocks of a run's requests against docs/forecast.md's rule (entries on the look-alike's clock;
-    it answers every place at UTC+0, so a local date changes at a 6-hour slot's start): the nowcast on
-    every request, the hours on each location's first in each UTC hour, the days on its first in each
-    6-hour slot. Counted, not matched one by one: a request a second after an hour's start may be the
-    hour's first on the look-alike's clock and the last of the hour before on the daemon's (its API clock
-    comes from whole-second `Date` headers); the hours then ride on its next request."""
-    return {
-        "requests": len(entries),
-        "nowcast": sum(1 for e in entries if e["nowcast"]),
-        "hourly": sum(1 for e in entries if e["hourly"]),
-        "location_hours": len({(e["location"], int(e["t"] // 3600)) for e in entries}),
-        "daily": sum(1 for e in entries if e["daily"]),
-        "location_slots": len({(e["location"], int(e["t"] // DAY_SLOT_S)) for e in entries}),
-    }
-
-
-def daily_blocks_per_day(location):
-    """Daily blocks a day for a location of the default configuration (docs/forecast.md): one in each 6-hour UTC
-    slot, one more when its local date changes inside a slot (an offset that is not a whole number of
-    slots); 5 for a location whose offset is unknown (the most)."""
-    offset = DEFAULT_UTC_OFFSETS.get(location)
-    return DAY_SLOTS_PER_DAY + (1 if offset is None or offset % DAY_SLOT_S else 0)
-
-
-def weighted_calls_per_day(entries, window_entries, requests_per_day):
-    """Weighted calls a day from a run's request log: every request weighs its `base_tenths` (the
-    current weather and the nowcast; the mean over the window's requests), scaled like the requests;
-    the hours add what they add to a request (the median over the run's requests that carried them)
-    24 times a day per location, the days theirs `daily_blocks_per_day` times (the run is too short to
-    see the hourly and 6-hourly slots, so their counts come from the rule; their weights from the log).
-    None when the window has no request."""
-    if not window_entries or requests_per_day is None:
-        return None
-    locations = sorted({e["location"] for e in entries})
-    base = statistics.mean(e["base_tenths"] for e in window_entries) / 10
-    hourly = [e["hourly_tenths"] for e in entries if e["hourly"]]
-    daily = [e["daily_tenths"] for e in entries if e["daily"]]
-    hourly_extra = statistics.median(hourly) / 10 if hourly else 0.0
-    daily_extra = statistics.median(daily) / 10 if daily else 0.0
-    hourly_day = len(locations) * HOURS_PER_LOCATION_DAY if hourly else 0
-    daily_day = sum(daily_blocks_per_day(location) for location in locations) if daily else 0
-    parts = {
-        "requests": requests_per_day, "base_weight": base,
-        "hourly_blocks": hourly_day, "hourly_extra_weight": hourly_extra,
-        "daily_blocks": daily_day, "daily_extra_weight": daily_extra,
-    }
-    total = requests_per_day * base + hourly_day * hourly_extra + daily_day * daily_extra
-    return total, parts
 
 
 def request_times(path):

@@ -1,80 +1,52 @@
 #!/usr/bin/env python3
-"""bench/run.py — what weatherd costs, measured side by side in one run.
+"""bench/run.py — what weatherd costs, measured: the runner of the benchmark (bench/README.md).
 
-Runs the real release `weatherd run` against loopback Open-Meteo look-alikes, and prints ONE table
-(also written as JSON to .build/bench/results.json). Run it through `make bench`, which builds the
-release binaries and starts this script inside a private journald (scripts/with-journald). The
-reasoning behind each figure is in bench/README.md.
+Runs the release `weatherd` against loopback Open-Meteo look-alikes, section by section, and prints ONE
+table (also written as JSON, with every raw sample, to .build/bench/results.json). Run it through `make
+bench`, which builds the release products and starts this script inside a private journald
+(scripts/with-journald). `python3 bench/run.py --list` lists the sections, + for those the knobs select.
 
-What is measured:
-  * weighted calls a day at the defaults with every forecast part on (docs/forecast.md, at most 500): the real
-    planner through a simulated UTC day (bench-planner-day, 8,640 ticks), each request it plans sent to
-    a `fake-open-meteo --request-log` and weighed there, beside the planner's own count;
-  * requests per day at the default configuration (4 locations, 10 s, refresh: auto): a run of
-    BENCH_REAL_SECONDS (600) at the real 10 s interval against `fake-open-meteo --data-interval 60
-    --request-log`, requests counted per location and data period and scaled to Open-Meteo's 900 s,
-    weighted calls a day from each request's weight in the log (the hours and the days by docs/forecast.md's slots);
-    in the same run and window, the same binary with `refresh: every_tick` and the old commit (both
-    fetch at every tick), each against its own look-alike, and the default configuration again against
-    look-alikes whose clock runs 4 minutes ahead of the host's and behind it (bench/skew.py);
-  * from the same run: CPU per hour (cgroup, ns; /proc/<pid>/task/*/schedstat beside it) and
-    context switches per tick (all threads, also the ones that came and went);
-  * per-fetch CPU at --interval 10ms with `refresh: every_tick` and no limits, this build beside the
-    old commit (BENCH_OLD_COMMIT, built here in .build/bench/old/), alternating old/new, against one
-    server answering one current-only body;
-  * footprint: the stripped release binary (stripped as scripts/build-deb strips it), what takes its
-    room (`size -A`, `nm --size-sort` by module), the .deb (scripts/build-deb), VmRSS after start,
-    1,000 and 10,000 ticks at 10 ms (every tick fetches) and the Python baseline's after as many
-    fetches, exec -> READY=1;
-  * the figures of the earlier benchmark, without verdicts where their budgets were retired: CPU
-    per tick at 10 ms, the journal's share, the paced C floor of a tick's system calls, tick timing,
-    the shell and Python baselines;
-  * the cache-tick budgets (section cachetick): CPU, context switches (all threads), clone calls (perf),
-    write_bytes (/proc/PID/io) per tick that fetches nothing, journald's bytes per tick and RSS at the end,
-    this build beside CACHETICK_OLD_COMMIT and bench/cachetick.c (the same tick in C), at the real 10 s
-    interval against `fake-open-meteo --data-interval 3600`, with a `weatherd status --follow` reading the
-    state file (its CPU per tick too), over BENCH_CACHETICK_SECONDS of ticks in one window;
-  * the fleet figure: scripts/fleet-e2e (20 daemons behind the nginx cache against 1 alone), when it is
-    there (bench/fleet.py).
+Sections, in the order they run (each a module of bench/ of the same name):
+  sizes       the stripped release binary and what takes its room
+  deb         the .deb scripts/build-deb makes
+  plannerday  the real planner through a simulated UTC day: weighted Open-Meteo calls a day, alert requests
+              a day per source (Sources/bench-planner-day, about a second)
+  startup     exec -> READY=1, beside BENCH_OLD_COMMIT
+  compare     CPU per fetch at 10 ms with every tick a fetch, ÷ BENCH_OLD_COMMIT's, in alternating pairs
+  realtime    requests per location per data period at the real 10 s interval (BENCH_REAL_SECONDS)
+  cachetick   a tick that fetches nothing at 10 s: CPU against bench/cachetick.c, context switches, threads
+              created, bytes written, RSS, status --follow; beside BENCH_CACHETICK_OLD_COMMIT
+  fleet       scripts/fleet-e2e: 20 daemons behind the nginx cache against one alone (about 4 minutes)
 
 Environment knobs (defaults in brackets):
-  BENCH_TICKS [10000]          ticks of the main 10 ms run (RSS after start, BENCH_RSS_MID, BENCH_TICKS)
-  BENCH_RSS_MID [1000]         the middle RSS sample; the CPU window is BENCH_RSS_MID -> BENCH_TICKS
-  BENCH_COMPARE_PAIRS [6]      old/new run pairs for per-fetch CPU, alternating order
-  BENCH_COMPARE_TICKS [1500]   window of each of those runs (after BENCH_COMPARE_WARMUP [200])
-  BENCH_SPLIT_TICKS [1500]     window of each journal/stderr pair run and of the fake-open-meteo
-                               run (after BENCH_SPLIT_WARMUP [200]); BENCH_SPLIT_PAIRS [3] pairs
-  BENCH_REAL_SECONDS [600]     the measured window at the real 10 s interval (whole data periods)
-  BENCH_DATA_INTERVAL [60]     the look-alike's data interval in that run (seconds)
+  BENCH_SECTIONS               comma list of the only sections to run (e.g. realtime,cachetick)
+  BENCH_SKIP                   comma list of sections to skip
+  BENCH_STRICT=1               exit 1 when a budget is missed (default: exit 0; 2 when a section failed)
+  BENCH_OLD_COMMIT [2516b13]   the commit beside this build in startup and compare, built in
+                               .build/bench/old/ first; BENCH_OLD_WEATHERD: a binary to use instead, with
+                               BENCH_OLD_CONFIG=old|new [old]: the configuration it reads (old: no refresh
+                               or limits keys)
+  BENCH_CACHETICK_OLD_COMMIT [cc5f51e]  the same for cachetick (BENCH_CACHETICK_OLD_WEATHERD,
+                               BENCH_CACHETICK_OLD_CONFIG [new])
   BENCH_STARTS [20]            starts for exec -> READY
-  BENCH_SHELL_N [300]          shell-loop fetches
-  BENCH_PYTHON_N [10000]       Python loop fetches on the 10 ms grid (RSS after 1,000 and N)
-  BENCH_PYTHON_B2B_N [2000]    the same loop back to back
-  BENCH_FLOOR_N [1000]         iterations of each C floor (paced at 10 ms)
-  BENCH_OLD_COMMIT [2516b13]   the commit built for the side-by-side rows
-  BENCH_OLD_WEATHERD           a binary to use instead of building BENCH_OLD_COMMIT (e.g. another
-                               build of this tree), with BENCH_OLD_CONFIG=old|new [old]: which
-                               configuration it reads (old: no refresh/limits keys)
-  BENCH_PLANNER_DAY            the simulated-day binary [.build/release/bench-planner-day]
-  BENCH_SKIP                   comma list of sections to skip: sizes, deb, old, plannerday, startup, main,
-                               compare, stderr, crosscheck, realtime, floors, shell, python, fleet,
-                               cachetick;
-                               skew: the real-interval run without its two skewed daemons
-  BENCH_SECTIONS               comma list of the only sections to run (e.g. realtime): the others skipped
-  BENCH_WORKDIR                where the daemons' caches (and an older daemon's state file) go
-                               [.build/bench/work]; must be a real disk
-  BENCH_RUNTIME_DIR            where the state files of daemons with a cache go, rewritten every tick
-                               as in /run/weatherd [/dev/shm/weatherd-bench.PID]; must be tmpfs
-  BENCH_CACHETICK_SECONDS [600] the cache-tick window at the real 10 s interval (its ticks; up to
-                               BENCH_CACHETICK_EXTRA [6] more when fetch ticks fell in it)
-  BENCH_CACHETICK_OLD_COMMIT [cc5f51e]  the commit beside this build in the cache-tick section (built like
-                               BENCH_OLD_COMMIT); BENCH_CACHETICK_OLD_WEATHERD: a binary to use instead
-  BENCH_STRICT=1               exit 1 when a target is missed (default: exit 0)
+  BENCH_COMPARE_PAIRS [6]      old/new run pairs for the CPU per fetch, alternating order
+  BENCH_COMPARE_TICKS [1500]   window of each of those runs (after BENCH_COMPARE_WARMUP [200])
+  BENCH_REAL_SECONDS [600]     realtime's window (whole data periods)
+  BENCH_DATA_INTERVAL [60]     realtime's look-alike's data interval (seconds)
+  BENCH_CACHETICK_SECONDS [600] cachetick's window (its ticks; up to BENCH_CACHETICK_EXTRA [6] more when
+                               fetch ticks fell in it)
+  BENCH_WEATHERD, BENCH_FAKE_OPEN_METEO, BENCH_PLANNER_DAY   the binaries [.build/release/…]
+  BENCH_WORKDIR                where the daemons' caches go [.build/bench/work]; must be a real disk
+  BENCH_RUNTIME_DIR            where their state files go, rewritten every tick as in /run/weatherd
+                               [/dev/shm/weatherd-bench.PID]; must be tmpfs
 
-The code is the package bench/ (bench/__init__.py lists its modules, one a section or a shared part);
-this file is its one runner: it checks the binaries, builds the old commits, writes the configurations,
-starts the servers, runs every section not skipped (the builds first), prints the table and writes the
-JSON.
+A section is a module with `run(other)`, which measures and returns a dict for the JSON (BenchError when
+the measurement cannot be taken), and `rows(result)`, the table's rows (bench/table.py's Row; a row with a
+budget carries its verdict). Optional: JOURNALD = True when it needs the private journald; BESIDE =
+common.Beside(...) when it measures the release weatherd of an older commit beside this build, which the
+runner builds (or takes from the knobs) before any section runs and passes as `other` (else None).
+A new figure is a new module listed in SECTIONS below (or a new row of a section that
+already measures what it needs), and a row of bench/README.md.
 """
 
 import json
@@ -88,248 +60,125 @@ sys.dont_write_bytecode = True
 # `python3 bench/run.py` puts bench/ on sys.path; the package is imported from the repository's root.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench import common, fleet, old_build, skew  # noqa: E402
-from bench.baselines import section_python, section_shell  # noqa: E402
-from bench.cachetick import section_cachetick  # noqa: E402
-from bench.common import (  # noqa: E402
-    BENCH_DIR, CACHETICK_OLD_COMMIT, CACHETICK_OLD_WEATHERD, COMPARE_PAIRS, COMPARE_TICKS, COMPARE_WARMUP,
-    DATA_INTERVAL, FLOOR_N, OLD_COMMIT, OLD_CONFIG, OLD_WEATHERD, OUT, PUBLIC_LIMITS, PYTHON_B2B_N, PYTHON_N,
-    REAL_SECONDS, RSS_MID, RUNTIME_DIR, SHELL_N, SKIP, SPLIT_PAIRS, SPLIT_TICKS, SPLIT_WARMUP, STARTS, STRICT,
-    TICKS, WORKDIR, BenchError, Server, clean_env, filesystem_of, loadavg, log, machine_info, snapshot,
-)
-from bench.configs import check_config, every_tick_config, fetch_current_only_body, new_config, old_config  # noqa: E402
-from bench.daemons import Contender, remove_runtime_dir  # noqa: E402
-from bench.floors import build_floor, section_floors  # noqa: E402
-from bench.footprint import section_deb, section_sizes  # noqa: E402
-from bench.main_run import section_daemon_run  # noqa: E402
-from bench.paired import section_compare, section_crosscheck, section_split_pairs  # noqa: E402
-from bench.plannerday import section_planner_day  # noqa: E402
-from bench.realtime import section_realtime  # noqa: E402
-from bench.report import print_table  # noqa: E402
+from bench import cachetick, common, compare, deb, fleet, old_build, plannerday, realtime, sizes, startup  # noqa: E402
+from bench.common import OUT, RUNTIME_DIR, WORKDIR, BenchError, Other, filesystem_of, loadavg, log  # noqa: E402
+from bench.daemons import remove_runtime_dir  # noqa: E402
 from bench.sampling import remove_leftover_cgroups  # noqa: E402
-from bench.startup import section_startup  # noqa: E402
-from bench.verdicts import verdicts  # noqa: E402
+from bench.table import render  # noqa: E402
+
+SECTIONS = (sizes, deb, plannerday, startup, compare, realtime, cachetick, fleet)
 
 
-def main():
-    # SIGTERM/SIGINT unwind through the finally blocks, so the servers and daemons started here stop too.
-    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
+def name_of(section):
+    return section.__name__.rsplit(".", 1)[-1]
+
+
+def names(variable):
+    return [s.strip() for s in os.environ.get(variable, "").split(",") if s.strip()]
+
+
+def selected():
+    """The sections BENCH_SECTIONS and BENCH_SKIP leave, in order; ValueError naming an unknown section."""
+    known = [name_of(s) for s in SECTIONS]
+    only, skip = names("BENCH_SECTIONS"), names("BENCH_SKIP")
+    unknown = sorted(set(only + skip) - set(known))
+    if unknown:
+        raise ValueError(f"unknown section(s) {', '.join(unknown)}; the sections: {', '.join(known)}")
+    return [s for s in SECTIONS if (not only or name_of(s) in only) and name_of(s) not in skip]
+
+
+def other_weatherd(beside, errors):
+    """The weatherd a section's BESIDE asks for: a binary given by hand, or BESIDE's commit built (or reused)
+    in .build/bench/old/; None, with the reason in `errors`, when the build fails."""
+    config = os.environ.get(f"{beside.knob}_CONFIG") or beside.config
+    given = os.environ.get(f"{beside.knob}_WEATHERD")
+    if given:
+        return Other("other", common.snapshot(given, f"weatherd-other-{beside.knob.lower()}"), config)
+    commit = os.environ.get(f"{beside.knob}_COMMIT") or beside.commit
+    try:
+        binary, full, _, _ = old_build.build_old(commit, log)
+    except (RuntimeError, OSError) as error:
+        errors.append(f"build of {commit}: {error}")
+        return None
+    return Other(full[:7], common.snapshot(binary, f"weatherd-{full[:7]}"), config)
+
+
+def preflight(sections):
+    """What the sections need before any runs: the binaries, journald's socket, a disk and tmpfs; None or why not."""
     for path in (common.WEATHERD, common.FAKE):
         if not os.access(path, os.X_OK):
-            print(f"bench: {path} missing: run `make bench`", file=sys.stderr)
-            return 2
-    measured = {"startup", "main", "compare", "stderr", "crosscheck", "realtime", "cachetick"}
-    if not measured <= SKIP and not os.path.exists("/run/systemd/journal/socket"):
-        print(
-            "bench: no journald socket (/run/systemd/journal/socket): run inside scripts/with-journald "
-            "(make bench does)",
-            file=sys.stderr,
-        )
+            return f"{path} missing: run `make bench`"
+    if any(getattr(s, "JOURNALD", False) for s in sections) and not os.path.exists("/run/systemd/journal/socket"):
+        return "no journald socket (/run/systemd/journal/socket): run inside scripts/with-journald (make bench does)"
+    fs = filesystem_of(WORKDIR)
+    if fs and fs["fstype"] in ("tmpfs", "ramfs", "overlay"):
+        return f"{WORKDIR} is on {fs['fstype']}: set BENCH_WORKDIR to a real disk directory"
+    return None
+
+
+def main(argv):
+    try:
+        sections = selected()
+    except ValueError as error:
+        print(f"bench: {error}", file=sys.stderr)
+        return 2
+    if argv[1:] == ["--list"]:
+        for s in SECTIONS:
+            what = " ".join(s.__doc__.split("\n\n")[0].split()).split(f"section {name_of(s)}: ", 1)[-1]
+            print(f"{'+' if s in sections else '-'} {name_of(s)}: {what}")
+        return 0
+    if argv[1:]:
+        print("usage: bench/run.py [--list]   (the knobs are environment variables: see its docstring)", file=sys.stderr)
+        return 2
+    # SIGTERM/SIGINT unwind through the finally blocks, so the servers and daemons started here stop too.
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
+    problem = preflight(sections)
+    if problem:
+        print(f"bench: {problem}", file=sys.stderr)
         return 2
     os.makedirs(OUT, exist_ok=True)
     os.makedirs(WORKDIR, exist_ok=True)
-    common.WEATHERD = snapshot(common.WEATHERD, "weatherd")
-    common.FAKE = snapshot(common.FAKE, "fake-open-meteo")
-    if "plannerday" not in SKIP and os.access(common.PLANNER_DAY, os.X_OK):
-        common.PLANNER_DAY = snapshot(common.PLANNER_DAY, "bench-planner-day")
-    fs = filesystem_of(WORKDIR)
-    if fs and fs["fstype"] in ("tmpfs", "ramfs", "overlay"):
-        print(f"bench: {WORKDIR} is on {fs['fstype']}: set BENCH_WORKDIR to a real disk directory", file=sys.stderr)
-        return 2
-
-    results = {"machine": machine_info(), "errors": [], "knobs": {
-        "ticks": TICKS, "rss_mid": RSS_MID, "compare_pairs": COMPARE_PAIRS, "compare_ticks": COMPARE_TICKS,
-        "compare_warmup": COMPARE_WARMUP, "split_ticks": SPLIT_TICKS, "split_warmup": SPLIT_WARMUP,
-        "split_pairs": SPLIT_PAIRS, "real_seconds": REAL_SECONDS, "data_interval": DATA_INTERVAL,
-        "starts": STARTS, "shell_n": SHELL_N, "python_n": PYTHON_N, "python_b2b_n": PYTHON_B2B_N,
-        "floor_n": FLOOR_N, "old_commit": OLD_COMMIT, "old_weatherd": OLD_WEATHERD, "old_config": OLD_CONFIG,
-        "skew_s": skew.SKEW_S, "skip": sorted(SKIP)}}
-    log(f"load average {results['machine']['loadavg_start']}; caches (an older daemon's state files) in {WORKDIR} "
-        f"({fs}); state files of daemons with a cache on tmpfs in {RUNTIME_DIR}")
-
-    def section(name, func, *args):
-        if name in SKIP:
-            return None
-        log(f"{name} ... (load {loadavg()})")
-        started = time.monotonic()
-        try:
-            value = func(*args)
-        except (BenchError, RuntimeError, OSError, subprocess.SubprocessError, ValueError, KeyError) as error:
-            results["errors"].append(f"{name}: {error}")
-            log(f"{name} FAILED: {error}")
-            return None
-        if isinstance(value, dict):
-            value["section_seconds"] = round(time.monotonic() - started, 1)
-            value["loadavg_after"] = loadavg()
-        log(f"{name} done in {time.monotonic() - started:.0f} s")
-        return value
-
+    common.WEATHERD = common.snapshot(common.WEATHERD, "weatherd")
+    common.FAKE = common.snapshot(common.FAKE, "fake-open-meteo")
+    if os.access(common.PLANNER_DAY, os.X_OK):
+        common.PLANNER_DAY = common.snapshot(common.PLANNER_DAY, "bench-planner-day")
+    results = {"machine": common.machine_info(), "errors": [], "sections": [name_of(s) for s in sections]}
+    log(f"sections {', '.join(results['sections'])}; load average {results['machine']['loadavg_start']}; "
+        f"caches in {WORKDIR}, state files in {RUNTIME_DIR}")
     # Builds first: they load both cores, and nothing is measured meanwhile.
-    old_binary, old_label = None, None
-    if OLD_WEATHERD:
-        old_binary, old_label = snapshot(OLD_WEATHERD, "weatherd-other"), "other"
-        results["old"] = {"binary": OLD_WEATHERD, "config": OLD_CONFIG}
-    else:
-        built = section("old", lambda: dict(zip(("binary", "commit", "flags", "build_seconds"),
-                                                old_build.build_old(OLD_COMMIT, log))))
-        if built:
-            old_binary = snapshot(built["binary"], f"weatherd-{built['commit'][:7]}")
-            old_label = built["commit"][:7]
-            results["old"] = built
-    results["old_label"] = old_label
-    cachetick_old = None
-    if "cachetick" not in SKIP:
-        if CACHETICK_OLD_WEATHERD:
-            cachetick_old = ("other", snapshot(CACHETICK_OLD_WEATHERD, "weatherd-cachetick-other"))
-        else:
-            built = section("cachetick-old", lambda: dict(zip(("binary", "commit", "flags", "build_seconds"),
-                                                              old_build.build_old(CACHETICK_OLD_COMMIT, log))))
-            if built:
-                cachetick_old = (built["commit"][:7], snapshot(built["binary"], f"weatherd-{built['commit'][:7]}"))
-    results["sizes"] = section("sizes", section_sizes, old_binary)
-    results["deb"] = section("deb", section_deb)
-
-    # The 10 ms runs: every tick fetches, no limits.
-    ticking = Contender("weatherd", common.WEATHERD, every_tick_config(), "every_tick")
-    # The default configuration (its limits are the public host's), and the same fetching at every tick.
-    default = Contender("weatherd", common.WEATHERD, new_config("default.yaml", "auto", PUBLIC_LIMITS), "auto")
-    real = [Contender("auto", common.WEATHERD, default.config, "auto"),
-            Contender("every_tick", common.WEATHERD, new_config("every-tick.yaml", "every_tick", PUBLIC_LIMITS),
-                      "every_tick")]
-    old_ticking = None
-    if old_binary:
-        if OLD_CONFIG == "old":
-            old_ticking = Contender(old_label, old_binary, old_config("old.yaml"))
-            real.append(Contender(old_label, old_binary, old_ticking.config))
-        else:
-            old_ticking = Contender(old_label, old_binary, ticking.config, "every_tick")
-            real.append(Contender(old_label, old_binary, default.config, "auto"))
-    cachetick = [Contender("this-build", common.WEATHERD, default.config, "auto")]
-    if cachetick_old:
-        cachetick.append(Contender(cachetick_old[0], cachetick_old[1],
-                                   new_config("cachetick-old.yaml", "auto", PUBLIC_LIMITS), "auto"))
-    if "skew" not in SKIP:
-        real += skew.contenders(Contender, common.WEATHERD, default.config)
+    others = {}
+    for beside in sorted({s.BESIDE for s in sections if getattr(s, "BESIDE", None)}):
+        others[beside] = other_weatherd(beside, results["errors"])
+    rows_of = {}
     try:
-        for contender in [ticking, default] + real + ([old_ticking] if old_ticking else []) + cachetick[1:]:
-            check_config(contender)
-    except BenchError as error:
-        print(f"bench: {error}", file=sys.stderr)
-        return 2
-
-    servers = []
-    try:
-        fake = Server(
-            "fake-open-meteo",
-            [common.FAKE, "--port", "0", "--port-file", os.path.join(OUT, "fake.port"), "--mode", "realistic",
-             "--count-file", os.path.join(OUT, "fake.count")],
-            os.path.join(OUT, "fake.port"),
-        )
-        servers.append(fake)
-        headers, body, body_bytes = fetch_current_only_body(fake.base_url)
-        server = Server(
-            "bench-server",
-            [sys.executable, "-B", os.path.join(BENCH_DIR, "server.py"), "--body", body, "--headers", headers,
-             "--port-file", os.path.join(OUT, "server.port")],
-            os.path.join(OUT, "server.port"),
-        )
-        servers.append(server)
-        results["server_note"] = (
-            f"bench/server.py (asyncio keep-alive, one current-only {body_bytes}-byte body from fake-open-meteo) "
-            "for the 10 ms runs; fake-open-meteo for the cross-check and the real-interval run"
-        )
-        results["body_bytes"] = body_bytes
-
-        results["planner_day"] = section("plannerday", section_planner_day)
-        results["startup"] = section("startup", section_startup, server.base_url,
-                                     [default] + ([Contender(old_label, old_binary, old_ticking.config)]
-                                                  if old_ticking else []))
-        results["main"] = section("main", section_daemon_run, "main", ticking, server, "journal", RSS_MID, TICKS,
-                                  True)
-        if old_ticking:
-            results["compare"] = section("compare", section_compare, server, old_ticking, ticking)
-        elif "compare" not in SKIP:
-            results["errors"].append("compare: no old binary (see the old section)")
-        results["split_pairs"] = section("stderr", section_split_pairs, server, ticking)
-        results["crosscheck_run"] = section("crosscheck", section_crosscheck, fake, ticking)
-        results["realtime"] = section("realtime", section_realtime, real)
-        results["skew"] = skew.summary(results["realtime"]) if results["realtime"] else None
-        results["cachetick"] = section("cachetick", section_cachetick, *cachetick,
-                                       *([None] if len(cachetick) == 1 else []))
-        floors = None
-        if "floors" not in SKIP:
-            binary, with_systemd = build_floor()
-            floors = section("floors", section_floors, binary, with_systemd, server)
-        results["floors"] = floors
-        baselines = {}
-        shell = section("shell", section_shell, server)
-        if shell:
-            baselines["shell"] = shell
-        python = section("python", section_python, server)
-        if python:
-            baselines["python"] = python
-        results["baselines"] = baselines
-        results["fleet"] = section("fleet", fleet.run, common.WEATHERD, common.FAKE, clean_env({}), OUT, log)
+        for section in sections:
+            name = name_of(section)
+            log(f"{name} ... (load {loadavg()})")
+            started = time.monotonic()
+            try:
+                results[name] = section.run(others.get(getattr(section, "BESIDE", None)))
+                results[name]["section_seconds"] = round(time.monotonic() - started, 1)
+                rows_of[name] = section.rows(results[name])
+            except (BenchError, RuntimeError, OSError, ValueError, KeyError, subprocess.SubprocessError) as error:
+                results["errors"].append(f"{name}: {error}")
+                log(f"{name} FAILED: {error}")
+                continue
+            log(f"{name} done in {results[name]['section_seconds']:.0f} s")
     finally:
-        for s in servers:
-            s.stop()
         remove_leftover_cgroups()
         remove_runtime_dir()
-
-    # The split and the ratios.
-    split = {}
-    main_run = results.get("main")
-    weatherd_cpu = main_run["window"]["cpu_us_per_tick"] if main_run else None
-    pairs = results.get("split_pairs")
-    if pairs:
-        split["pair_journal_cpu_us_per_tick"] = pairs["journal_median_us"]
-        split["stderr_cpu_us_per_tick"] = pairs["stderr_median_us"]
-        split["journal_cost_us"] = pairs["difference_median_us"]
-    if results.get("crosscheck_run"):
-        split["crosscheck_cpu_us_per_tick"] = results["crosscheck_run"]["cpu_us_per_tick"]
-    floors = results.get("floors") or {}
-    for key, name in (
-        ("wake_only", "floor_wake_us"),
-        ("http_keepalive_get", "floor_http_us"),
-        ("state_write_durable", "floor_state_us"),
-        ("state_write_sync_file", "floor_state_file_only_us"),
-        ("state_write_sync_none", "floor_state_nosync_us"),
-        ("journal_entry", "floor_journal_us"),
-        ("sd_notify_status", "floor_notify_us"),
-        ("whole_tick_in_c", "floor_whole_tick_us"),
-    ):
-        if key in floors:
-            split[name] = floors[key]["cpu_us_per_iter"]
-    if "state_write_durable" in floors:
-        split["state_write_wall_ms"] = floors["state_write_durable"]["busy_wall_us_per_iter"] / 1e3
-        split["state_write_wall_max_ms"] = floors["state_write_durable"]["busy_wall_us_max"] / 1e3
-    if "whole_tick_in_c" in floors and "context_switches_per_iter" in floors["whole_tick_in_c"]:
-        split["floor_whole_tick_switches"] = floors["whole_tick_in_c"]["context_switches_per_iter"]
-    if main_run and "context_switches_per_tick" in main_run["window"]:
-        split["weatherd_switches"] = main_run["window"]["context_switches_per_tick"]
-    if weatherd_cpu is not None and "floor_whole_tick_us" in split:
-        split["weatherd_above_floor_us"] = weatherd_cpu - split["floor_whole_tick_us"]
-    results["split"] = split
-    ratios = {}
-    if weatherd_cpu:
-        base = results.get("baselines", {})
-        if "python" in base:
-            ratios["python_over_weatherd"] = base["python"]["cpu_us_per_fetch"] / weatherd_cpu
-        if "shell" in base:
-            ratios["shell_over_weatherd"] = base["shell"]["cpu_us_per_fetch"] / weatherd_cpu
-    results["ratios"] = ratios
     results["machine"]["loadavg_end"] = loadavg()
-    missed = print_table(results)
-    results["targets"] = [
-        {"name": name, "value": value, "target": target, "met": ok} for name, value, target, ok in verdicts(results)
-    ]
+    text, missed = render(results, rows_of)
+    print(text, flush=True)
+    results["budgets"] = [{"section": name, "figure": row.figure.strip(), "value": row.value, "budget": row.budget,
+                           "met": row.met} for name, rows in rows_of.items() for row in rows if row.met is not None]
     with open(os.path.join(OUT, "results.json"), "w") as f:
         json.dump(results, f, indent=2, sort_keys=True)
         f.write("\n")
     if results["errors"]:
         return 2
-    return 1 if (STRICT and missed) else 0
+    return 1 if missed and os.environ.get("BENCH_STRICT") == "1" else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv))

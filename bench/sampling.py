@@ -5,7 +5,9 @@ happened between two samples."""
 import os
 import time
 
-from .common import CLK_TCK, BenchError
+from .common import BenchError
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
 def read_proc(pid):
@@ -62,64 +64,6 @@ class ThreadStats:
     def totals(self):
         """(context switches, run ns, threads ever seen) over every thread seen so far."""
         return (sum(v[0] for v in self.last.values()), sum(v[1] for v in self.last.values()), len(self.last))
-
-
-def count_fds(pid):
-    try:
-        return len(os.listdir(f"/proc/{pid}/fd"))
-    except OSError:
-        return None
-
-
-def fd_kinds(pid):
-    kinds = {}
-    try:
-        for name in os.listdir(f"/proc/{pid}/fd"):
-            try:
-                target = os.readlink(f"/proc/{pid}/fd/{name}")
-            except OSError:
-                continue
-            kind = target.split(":")[0] if ":" in target and not target.startswith("/") else (
-                "/dev/null" if target == "/dev/null" else "file"
-            )
-            kinds[kind] = kinds.get(kind, 0) + 1
-    except OSError:
-        pass
-    return kinds
-
-
-def rss_by_mapping(pid, top=12):
-    """Resident KB per mapped file and permissions (`weatherd r-xp` is its code; [anon], [heap], [stack]),
-    with the part of it that is anonymous (a file's private pages written to: relocated data, .bss) and
-    its Pss, from /proc/<pid>/smaps, largest first."""
-    totals = {}
-    current = None
-    fields = {"Rss:": "rss_kb", "Pss:": "pss_kb", "Anonymous:": "anonymous_kb"}
-    try:
-        with open(f"/proc/{pid}/smaps") as f:
-            for line in f:
-                first = line.split(None, 1)[0]
-                if "-" in first and not first.endswith(":"):
-                    parts = line.split()
-                    current = (os.path.basename(parts[5]) if len(parts) >= 6 else "[anon]") + " " + parts[1]
-                    totals.setdefault(current, {"rss_kb": 0, "pss_kb": 0, "anonymous_kb": 0})
-                elif first in fields and current is not None:
-                    totals[current][fields[first]] += int(line.split()[1])
-    except OSError:
-        return None
-    return dict(sorted(totals.items(), key=lambda kv: -kv[1]["rss_kb"])[:top])
-
-
-def pss_kb(pid):
-    """The proportional set size (shared pages divided among the processes mapping them), smaps_rollup."""
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return None
 
 
 def cgroup2_mount():
@@ -254,3 +198,16 @@ def window(a, b):
     if seconds:
         result["cpu_ms_per_hour"] = cpu / 1e3 * 3600 / seconds
     return result
+
+
+def write_bytes_of(pid):
+    """`write_bytes` of /proc/<pid>/io: bytes the process (all its threads, exited ones too) caused to be sent
+    to a block device. Writes to tmpfs and to sockets are not in it."""
+    try:
+        with open(f"/proc/{pid}/io") as f:
+            for line in f:
+                if line.startswith("write_bytes:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None

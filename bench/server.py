@@ -4,13 +4,7 @@
 An asyncio HTTP/1.1 keep-alive server (stdlib only) that answers every
 `GET /v1/forecast...` at once with one fixed, realistic forecast body (copied
 from fake-open-meteo's output by bench/run.py) and the same response headers
-fake-open-meteo sends, and records `time.monotonic_ns()` of the arrival of
-every forecast request, so the harness can see the daemon's ticks from outside.
-
-Control endpoints (used by the harness on its own connection, not counted):
-  GET /_bench/times   JSON list of arrival times (ns, CLOCK_MONOTONIC) since the last reset
-  GET /_bench/count   number of forecast requests since the last reset
-  GET /_bench/reset   clears the list
+fake-open-meteo sends.
 
 Usage: server.py --body FILE --headers FILE --port-file FILE [--host 127.0.0.1] [--port 0]
 Runs until SIGTERM/SIGINT.
@@ -18,16 +12,8 @@ Runs until SIGTERM/SIGINT.
 
 import argparse
 import asyncio
-import json
 import os
 import signal
-import time
-
-
-class State:
-    def __init__(self, response_head: bytes, body: bytes):
-        self.forecast_response = response_head + body
-        self.times = []
 
 
 def make_head(headers_file: str, body_length: int) -> bytes:
@@ -46,13 +32,6 @@ def make_head(headers_file: str, body_length: int) -> bytes:
     return b"\r\n".join(lines) + b"\r\n\r\n"
 
 
-def small_response(body: bytes, content_type: bytes = b"application/json") -> bytes:
-    return (
-        b"HTTP/1.1 200 OK\r\nContent-Type: " + content_type + b"\r\nContent-Length: "
-        + str(len(body)).encode() + b"\r\n\r\n" + body
-    )
-
-
 NOT_FOUND = (
     b"HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 35\r\n\r\n"
     b'{"error":true,"reason":"Not Found"}'
@@ -60,8 +39,8 @@ NOT_FOUND = (
 
 
 class Connection(asyncio.Protocol):
-    def __init__(self, state: State):
-        self.state = state
+    def __init__(self, forecast_response: bytes):
+        self.forecast_response = forecast_response
         self.buffer = b""
         self.transport = None
 
@@ -69,7 +48,6 @@ class Connection(asyncio.Protocol):
         self.transport = transport
 
     def data_received(self, data):
-        arrived = time.monotonic_ns()
         self.buffer += data
         while True:
             end = self.buffer.find(b"\r\n\r\n")
@@ -83,15 +61,7 @@ class Connection(asyncio.Protocol):
             target = parts[1] if len(parts) >= 2 else b"/"
             close = b"connection: close" in header_block.lower() or request_line.endswith(b"HTTP/1.0")
             if target.startswith(b"/v1/forecast"):
-                self.state.times.append(arrived)
-                self.transport.write(self.state.forecast_response)
-            elif target == b"/_bench/times":
-                self.transport.write(small_response(json.dumps(self.state.times).encode()))
-            elif target == b"/_bench/count":
-                self.transport.write(small_response(str(len(self.state.times)).encode()))
-            elif target == b"/_bench/reset":
-                self.state.times = []
-                self.transport.write(small_response(b"ok"))
+                self.transport.write(self.forecast_response)
             else:
                 self.transport.write(NOT_FOUND)
             if close:
@@ -102,9 +72,9 @@ class Connection(asyncio.Protocol):
 async def serve(args):
     with open(args.body, "rb") as f:
         body = f.read()
-    state = State(make_head(args.headers, len(body)), body)
+    response = make_head(args.headers, len(body)) + body
     loop = asyncio.get_running_loop()
-    server = await loop.create_server(lambda: Connection(state), args.host, args.port, backlog=512)
+    server = await loop.create_server(lambda: Connection(response), args.host, args.port, backlog=512)
     port = server.sockets[0].getsockname()[1]
     tmp = args.port_file + ".tmp"
     with open(tmp, "w") as f:

@@ -7,7 +7,9 @@
   - docs/journal.md names every MESSAGE_ID of the journal catalog (systemd/weatherd.catalog);
   - docs/state-file.md names every property of the state file's JSON Schema (docs/state.schema.json);
   - every relative link of README.md and docs/*.md leads to a file of the repository, and a link to a
-    heading of a Markdown page to one of its headings.
+    heading of a Markdown page to one of its headings;
+  - bench/README.md's tables hold one short row per figure: no cell over 400 characters (the history of a
+    figure is in git, not in its cell).
 
 Usage: Tests/packaging/check-docs-pages.py path/to/weatherd. Prints ok/FAIL lines and "N passed, N failed".
 """
@@ -117,6 +119,12 @@ def links():
             report(ok, f"{page}: the link {target} resolves")
 
 
+def bench_rows():
+    long = [number for number, line in enumerate(read("bench/README.md").splitlines(), 1)
+            if line.startswith("|") and max(len(cell.strip()) for cell in line.strip("|").split("|")) > 400]
+    report(not long, "bench/README.md: no table cell over 400 characters", f"lines {long}")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -126,6 +134,7 @@ def main():
     message_ids()
     schema_properties()
     links()
+    bench_rows()
     sys.exit(summary())
 
 
