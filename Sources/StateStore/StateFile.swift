@@ -12,7 +12,7 @@ import Glibc
 /// The state file at one path: loads the previous run's snapshot and replaces it atomically.
 public struct StateFile: Sendable {
     /// What was found at start.
-    public enum LoadOutcome: Sendable {
+    public enum LoadOutcome: Sendable, Hashable {
         /// No file (first start).
         case missing
         /// A valid previous snapshot.

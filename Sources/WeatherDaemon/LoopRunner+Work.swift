@@ -5,6 +5,15 @@ import WeatherCore
 /// The work of a ``LoopRunner`` that is not a decision of the loop: a request, and the link an earlier
 /// version's state file becomes. The loop asks for them in its effects; the I/O is here.
 extension LoopRunner {
+    /// Fetches `order` from its source's client in `clients`.
+    nonisolated static func perform(_ order: FetchOrder, clients: Clients) async -> FetchOutcome {
+        guard let provider = clients.weather[.openMeteo] else {
+            let error = FetchError(kind: .network, message: "no client for \(WeatherSource.openMeteo.rawValue)")
+            return FetchOutcome(result: .failure(error), forecastSent: false, elapsed: .zero)
+        }
+        return await perform(order, provider: provider, geocoder: clients.geocoder)
+    }
+
     /// Fetches `order`: resolves a name first when the location has no coordinates. Runs off the loop,
     /// as a child task of ``run(signals:)`` (and in `weatherd once`).
     public nonisolated static func perform(
@@ -52,7 +61,7 @@ extension LoopRunner {
 
     /// Replaces an earlier version's state file `oldPath`, now taken over into `cachePath`, with a link to
     /// the state file at `statePath`, so readers configured with the old path keep working (for one
-    /// release): ``WeatherLoop/Effect/linkPreviousStateFile(_:to:cache:)``.
+    /// release): ``WeatherLoop/Effect/linkPreviousStateFile(_:)``.
     nonisolated static func link(_ oldPath: String, to statePath: String, cache cachePath: String, logger: Logger) {
         // A relative target would be read relative to the link's own directory.
         guard statePath.hasPrefix("/") else { return }

@@ -1,13 +1,12 @@
 import StateStore
-import WeatherConfiguration
 import WeatherCore
 
 /// What the previous run left on the disk (docs/state-file.md, "Files" and "Upgrading from an earlier
-/// version"), and where the state file is, read by the loop's runner before the loop starts:
-/// ``WeatherLoop`` itself reads no file; it decides what to restore and what to say from what is read here.
-public struct PreviousRun: Sendable {
+/// version"), read by the runner before the loop starts: ``WeatherLoop`` itself reads no file; it decides
+/// what to restore and what to say from what is read here.
+public struct PreviousRun: Sendable, Equatable {
     /// One file looked at for the previous state, with what was found.
-    public struct Found: Sendable {
+    public struct Found: Sendable, Equatable {
         /// Its path.
         public var path: String
         /// Whether it is the cache (else an earlier state file).
@@ -18,6 +17,14 @@ public struct PreviousRun: Sendable {
         /// becomes a link to the state file. Looked at only for an earlier state file that held a
         /// snapshot; true for the others.
         public var isRegularFile: Bool
+
+        /// A file looked at.
+        public init(path: String, isCache: Bool, outcome: StateFile.LoadOutcome, isRegularFile: Bool = true) {
+            self.path = path
+            self.isCache = isCache
+            self.outcome = outcome
+            self.isRegularFile = isRegularFile
+        }
     }
 
     /// The files found, in order (a missing one is left out): the cache, then the earlier state files, up to
@@ -26,35 +33,29 @@ public struct PreviousRun: Sendable {
     public var found: [Found] = []
     /// The places found by name before (the geocoding cache).
     public var places: [GeocodingCache.Query: Place] = [:]
-    /// What was known of the warnings (the alerts cache), read when alerts are on; empty otherwise (a
-    /// reload that turns them on reads it then: ``WeatherLoop/Effect/readConfiguration(alertCache:)``).
-    public var alertMemory: AlertPlanner.Memory = AlertPlanner.Memory()
-    /// Whether the state file's directory is on tmpfs (read with the rest: nil when the mount table
-    /// cannot tell, or there is no state file).
+    /// What was known of the warnings (the alerts cache), kept for when alerts are on.
+    public var alertMemory = AlertPlanner.Memory()
+    /// Whether the state file's directory is on tmpfs (nil when the mount table cannot tell, or there is no
+    /// state file).
     public var stateFileIsInMemory: Bool?
 
-    /// Creates a value from each of its properties.
-    public init(
-        found: [Found] = [],
-        places: [GeocodingCache.Query: Place] = [:],
-        alertMemory: AlertPlanner.Memory = AlertPlanner.Memory(),
-        stateFileIsInMemory: Bool? = nil
-    ) {
-        self.found = found
-        self.places = places
-        self.alertMemory = alertMemory
-        self.stateFileIsInMemory = stateFileIsInMemory
-    }
+    /// Nothing: a first start.
+    public init() {}
 
-    /// Reads what `loop`'s files hold at `now`: a killed run's temporary state file is removed, a corrupt
-    /// cache or state file moved aside.
-    @MainActor static func read(for loop: WeatherLoop, at now: Timestamp) -> PreviousRun {
+    /// Reads what `files` hold at `now`: a killed run's temporary state file is removed, a corrupt cache or
+    /// state file moved aside.
+    public static func read(_ files: DaemonFiles, at now: Timestamp) -> PreviousRun {
         var run = PreviousRun()
-        if let stateFile = loop.stateFile { AtomicFile.removeLeftovers(for: stateFile.path) }
-        run.found = findState(cache: loop.cacheFile, earlier: loop.previousStateFiles, at: now)
-        run.places = loop.geocodingCache?.load() ?? [:]
-        if loop.alertPoller != nil, let alertCache = loop.alertCache { run.alertMemory = alertCache.load() }
-        run.stateFileIsInMemory = loop.stateFile?.isInMemory
+        let stateFile = files.stateFile.map(StateFile.init(path:))
+        if let stateFile { AtomicFile.removeLeftovers(for: stateFile.path) }
+        run.found = findState(
+            cache: files.cacheFile.map(StateFile.init(path:)),
+            earlier: files.previousStateFiles,
+            at: now
+        )
+        run.places = files.geocodingCache?.load() ?? [:]
+        run.alertMemory = files.alertCache?.load() ?? AlertPlanner.Memory()
+        run.stateFileIsInMemory = stateFile?.isInMemory
         return run
     }
 
@@ -64,9 +65,8 @@ public struct PreviousRun: Sendable {
             let outcome = cache.recoverPrevious(now: now)
             switch outcome {
             case .missing: break
-            case .loaded, .unreadable:
-                return [Found(path: cache.path, isCache: true, outcome: outcome, isRegularFile: true)]
-            case .corrupt: found.append(Found(path: cache.path, isCache: true, outcome: outcome, isRegularFile: true))
+            case .loaded, .unreadable: return [Found(path: cache.path, isCache: true, outcome: outcome)]
+            case .corrupt: found.append(Found(path: cache.path, isCache: true, outcome: outcome))
             }
         }
         for path in earlier {
@@ -78,7 +78,7 @@ public struct PreviousRun: Sendable {
                 found.append(Found(path: path, isCache: false, outcome: outcome, isRegularFile: file.isRegularFile))
                 return found
             case .corrupt, .unreadable:
-                found.append(Found(path: path, isCache: false, outcome: outcome, isRegularFile: true))
+                found.append(Found(path: path, isCache: false, outcome: outcome))
             }
         }
         return found

@@ -7,34 +7,66 @@ import WeatherDisplay
 import Glibc
 #endif
 
-/// The files rewritten at the end of every tick and fetch: the state file and the node_exporter textfile
-/// (docs/state-file.md). Written on the thread that ticks, without `fsync`: the state file lives on tmpfs (the
-/// runtime directory), so replacing it is a copy in memory and a rename, with no thread to wake. What
-/// must reach the disk goes to the ``CacheWriter``. Failures are logged once per kind of failure, and the recovery
-/// once.
+/// The files rewritten at the end of every tick and fetch, and what systemd is told with them: the state
+/// file and the node_exporter textfile (docs/state-file.md), then `STATUS=` — `READY=1` with the first state
+/// file written, because what `systemctl start` waits for is a file readers find. Written on the thread that
+/// ticks, without `fsync`: the state file lives on tmpfs (the runtime directory), so replacing it is a copy
+/// in memory and a rename, with no thread to wake. What must reach the disk goes to the durable cache.
+/// Failures are logged once per kind of failure, and the recovery once.
 struct StateOutput {
-    let file: StateFile
+    let file: StateFile?
     var textfile: String?
     private let logger: Logger
+    private let notifier: any ServiceNotifying
     private var failure: FileSystemError?
     private var textfileFailure: FileSystemError?
     /// Remembers each location's text: a location unchanged since the last tick is not encoded again.
     private var encoder = StateEncoder()
     /// The text of the last snapshot written (or tried), until taken for the cache (``takeEncoded()``).
     private var encoded: StateText?
+    /// Whether a state file was written (and `READY=1` sent with it).
+    private(set) var hasWritten = false
 
-    init(file: StateFile, textfile: String?, logger: Logger) {
+    init(file: StateFile?, textfile: String?, notifier: any ServiceNotifying, logger: Logger) {
         self.file = file
         self.textfile = textfile
+        self.notifier = notifier
         self.logger = logger
     }
 
-    /// Writes both files; returns whether the state file holds `snapshot`.
-    @discardableResult
-    mutating func write(_ snapshot: StateSnapshot) -> Bool {
+    /// Writes both files and tells systemd `status` (nothing when nil): `READY=1` with it after the first
+    /// state file written, `STATUS=` otherwise.
+    mutating func publish(_ snapshot: StateSnapshot, status: String?) {
+        let written = write(snapshot)
+        guard let status else { return }
+        if written && !hasWritten {
+            hasWritten = true
+            notifier.ready(status: status)
+        } else {
+            notifier.status(status)
+        }
+    }
+
+    /// Tells systemd `notification`; a `READY=1` (that of a reload) only once a state file was written: the
+    /// first comes with it.
+    func notify(_ notification: ServiceNotification) {
+        if case .ready = notification, !hasWritten { return }
+        notification.send(through: notifier)
+    }
+
+    /// Writes both files; returns whether the state file holds `snapshot` (true without a state file).
+    private mutating func write(_ snapshot: StateSnapshot) -> Bool {
         writeTextfile(snapshot)
+        guard let file else { return true }
         do throws(FileSystemError) {
-            try writeCreatingDirectory(snapshot)
+            let text = encoder.encodedText(snapshot)
+            encoded = text
+            if try file.writeRecreatingDirectory(text, durable: false) {
+                logger.notice(
+                    "the state file's directory was missing; created it again",
+                    metadata: ["weather.state_file": "\(file.path)"]
+                )
+            }
         } catch {
             if failure?.condition != error.condition {
                 logger.error(
@@ -57,18 +89,6 @@ struct StateOutput {
         }
         failure = nil
         return true
-    }
-
-    /// Writes the state file; a runtime directory that went missing is created again first.
-    private mutating func writeCreatingDirectory(_ snapshot: StateSnapshot) throws(FileSystemError) {
-        let text = encoder.encodedText(snapshot)
-        encoded = text
-        if try file.writeRecreatingDirectory(text, durable: false) {
-            logger.notice(
-                "the state file's directory was missing; created it again",
-                metadata: ["weather.state_file": "\(file.path)"]
-            )
-        }
     }
 
     /// The text of the snapshot last written to the state file (written or not), once: a fetch's result

@@ -9,8 +9,8 @@ extension WeatherLoop {
     /// coordinates the planner holds. With alerts off (no poller) the planner is left as it is: what it
     /// remembers stays for when they are on again. A location with coordinates and no source says so once
     /// ("no alert source for tokyo"); an empty `alerts.contact` with NWS or MET Norway in use, too.
-    func configureAlerts() {
-        guard alertPoller != nil else { return }
+    mutating func configureAlerts() {
+        guard configuration.alerts.enabled else { return }
         let subjects = configuration.locations.map { location -> (location: Location, target: AlertTarget?) in
             let place = places[GeocodingCache.Query(location)]
             var resolved = location
@@ -40,42 +40,26 @@ extension WeatherLoop {
     }
 
     /// "no alert source for tokyo", once per location for the life of the process.
-    private func announceNoSource(_ id: String, reason: String) {
+    private mutating func announceNoSource(_ id: String, reason: String) {
         guard noSourceAnnounced.insert(id).inserted else { return }
         journal(.info, "no alert source for \(id): \(reason)", metadata: ["weather.location": "\(id)"])
     }
 
-    /// Alerts switched on or off by a reload: a new poller. The planner stays as it is (what it knows, the
-    /// polls in flight); the alerts cache, read by the runner with the configuration, is taken only if it
-    /// never was (alerts off since the start).
-    func reconfigureAlertPoller() {
-        alertPoller = configuration.alerts.enabled ? environment.makeAlertPoller?(configuration) : nil
-        if alertPoller != nil { loadAlertMemoryOnce() }
-    }
-
-    /// Gives the planner what the alerts cache held, the first time alerts are on.
-    func loadAlertMemoryOnce() {
-        guard !alertMemoryLoaded, alertCache != nil else { return }
-        alertMemoryLoaded = true
-        alertPlanner = AlertPlanner(memory: alertMemory, seed: environment.seed)
-        alertMemory = AlertPlanner.Memory()
-    }
-
     /// The warnings' part of a tick: those past their end end, and the polls now due start.
-    func tickAlerts(at now: Moment) {
-        guard let poller = alertPoller else { return }
+    mutating func tickAlerts() {
+        guard configuration.alerts.enabled else { return }
         let events = alertPlanner.advance(to: planner.apiTime(at: now))
         if !events.isEmpty {
             log(events)
             saveAlerts()
         }
-        for order in alertPlanner.startDuePolls(at: now.wall) { effects.append(.pollAlerts(order, poller: poller)) }
+        for order in alertPlanner.startDuePolls(at: now.wall) { effects.append(.poll(order)) }
     }
 
     /// Records how a poll ended; the state file shows a change at once. A poll cancelled by stopping is
     /// forgotten.
-    func finishAlertPoll(_ order: AlertPollOrder, _ outcome: AlertPollOutcome) {
-        if lifecycle == .stopping, case .failed = outcome.result {
+    mutating func finishAlertPoll(_ order: AlertPollOrder, _ outcome: AlertPollOutcome) {
+        if !isRunning, case .failed = outcome.result {
             alertPlanner.abandon(order, at: now.wall)
             saveAlerts()
             return
@@ -84,33 +68,15 @@ extension WeatherLoop {
         log(events)
         // Alerts switched off meanwhile: what the poll answered is kept in the planner, written once they
         // are on again.
-        if alertPoller != nil { saveAlerts() }
+        if configuration.alerts.enabled { saveAlerts() }
         // A warning that started, changed or ended, or a source that failed or answers again: shown at once.
-        if !events.isEmpty && isTicking { publish(at: now) }
-    }
-
-    /// Has the alerts cache written, one write at a time (the last memory wins).
-    func saveAlerts() {
-        guard let alertCache else { return }
-        guard !alertSave.running else {
-            alertSave.again = true
-            return
-        }
-        alertSave = (true, false)
-        effects.append(.saveAlerts(alertPlanner.memory, to: alertCache))
-    }
-
-    /// The end of an alerts cache write: another follows when the memory changed meanwhile.
-    func alertsSaved() {
-        let again = alertSave.again
-        alertSave = (false, false)
-        if again { saveAlerts() }
+        if !events.isEmpty && isRunning { publish() }
     }
 
     /// The snapshot's locations with their warnings in force at `now`, on the API's clock where known (as
     /// ``AlertPlanner/advance(to:)`` ends them).
-    func addAlerts(to snapshot: inout StateSnapshot, at now: Moment) {
-        guard alertPoller != nil else { return }
+    func addAlerts(to snapshot: inout StateSnapshot) {
+        guard configuration.alerts.enabled else { return }
         let apiNow = planner.apiTime(at: now)
         // Read once: asked through `self` in the loop, the planner was copied for every location.
         let alertPlanner = alertPlanner
@@ -127,7 +93,7 @@ extension WeatherLoop {
     /// The journal entries of the planner's events: one when a warning comes in force (PRIORITY by
     /// severity: 4 Minor/Moderate/Unknown, 3 Severe, 2 Extreme), one when it ends (5), one when it is
     /// updated (6, not announced again); a failed poll (4), a source answering again (5).
-    func log(_ events: [AlertPlanner.Event]) {
+    mutating func log(_ events: [AlertPlanner.Event]) {
         for event in events {
             switch event {
             case .alert(let id, let change):
@@ -161,7 +127,7 @@ extension WeatherLoop {
         }
     }
 
-    private func logAlert(_ change: AlertEvent, location: Location?, id: String) {
+    private mutating func logAlert(_ change: AlertEvent, location: Location?, id: String) {
         let name = location?.name ?? id
         var metadata: Logger.Metadata = ["weather.location": "\(id)", "weather.location_name": "\(name)"]
         func describe(_ alert: Alert) {

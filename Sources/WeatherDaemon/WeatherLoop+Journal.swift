@@ -20,7 +20,7 @@ extension WeatherLoop {
 
     /// The fields that name `location`, in a dictionary with room for a weather entry's fields (up to
     /// 22): grown from 3, the dictionary was copied over several times each tick (callgrind).
-    nonisolated private static func locationFields(_ location: Location) -> Logger.Metadata {
+    private static func locationFields(_ location: Location) -> Logger.Metadata {
         var metadata = Logger.Metadata(minimumCapacity: 24)
         metadata["weather.location"] = "\(location.id)"
         metadata["weather.location_name"] = "\(location.name)"
@@ -33,7 +33,7 @@ extension WeatherLoop {
 
     /// A tick that did not fetch: the location's weather as it stands (PRIORITY 6, `cache`), or, without
     /// any, a "no data yet" entry saying what it waits for.
-    func logShown(_ record: LocationRecord, tick: Int, waiting: Waiting?) {
+    mutating func logShown(_ record: LocationRecord, tick: Int, waiting: Waiting?) {
         if let weather = record.weather {
             logWeather(record, weather: weather, tick: tick, source: .cache)
             return
@@ -87,7 +87,7 @@ extension WeatherLoop {
     }
 
     /// The weather entry (PRIORITY 6): `Berlin: 2.0 °C, Slight rain`.
-    func logWeather(_ record: LocationRecord, weather: Weather, tick: Int, source: Source) {
+    mutating func logWeather(_ record: LocationRecord, weather: Weather, tick: Int, source: Source) {
         let entry: WeatherEntry
         if let kept = weatherEntries[record.location.id], kept.location == record.location, kept.weather == weather {
             entry = kept
@@ -110,7 +110,7 @@ extension WeatherLoop {
     }
 
     /// The failure entry (PRIORITY 4): `Berlin: fetch failed: timed out after 5 s`.
-    func logFailure(_ location: Location, error: FetchError, tick: Int, elapsed: Duration, queued: Bool) {
+    mutating func logFailure(_ location: Location, error: FetchError, tick: Int, elapsed: Duration, queued: Bool) {
         var metadata = locationMetadata(location, tick: tick)
         metadata["message_id"] = "\(MessageID.fetchFailed)"
         metadata["weather.error_kind"] = "\(error.kind.rawValue)"
@@ -123,7 +123,7 @@ extension WeatherLoop {
     }
 
     /// The planner's events: pauses, full quota windows, clock steps, unusual data intervals.
-    func log(_ events: [PlannerEvent]) {
+    mutating func log(_ events: [PlannerEvent]) {
         for event in events {
             switch event {
             case .backoffBegan(let until, let cause, let reason, let clamped):
@@ -216,7 +216,7 @@ extension WeatherLoop {
     }
 
     /// The forecast entry of docs/journal.md: `Berlin: rain in about 20 min`, once per episode.
-    private func logRainSoon(_ location: Location, summary: NowcastSummary) {
+    private mutating func logRainSoon(_ location: Location, summary: NowcastSummary) {
         guard let startsAt = summary.rainStartsAt else { return }
         let word = summary.isSnow ? "snow" : "rain"
         let seconds = startsAt.seconds(since: planner.apiTime(at: now))

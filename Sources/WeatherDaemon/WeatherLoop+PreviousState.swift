@@ -5,28 +5,37 @@ import WeatherCore
 /// What the previous run left (docs/state-file.md, "Files" and "Upgrading from an earlier version"): the
 /// cache, else an earlier state file, taken over and then replaced with a link to the state file.
 extension WeatherLoop {
+    /// What restoring the previous run asks of the cache.
+    enum Restored: Sendable, Equatable {
+        /// Nothing to write.
+        case unchanged
+        /// What was restored changed at once (a saved pause dropped): the cache is written anew.
+        case changed
+        /// An earlier version's state file at the path was taken over: its data goes into the cache, then
+        /// the file becomes a link to the state file.
+        case takenOver(String)
+    }
+
     /// Restores what the previous run left (read by the runner, ``PreviousRun``): the cache, else (an
     /// upgrade, or a cache lost) the first earlier state file that held a snapshot; says what was corrupt or
-    /// unreadable. Returns the path of an earlier version's state file that was taken over and should become a
-    /// link to the state file.
-    func restorePreviousState(_ previous: PreviousRun, at now: Moment) -> String? {
+    /// unreadable.
+    mutating func restorePreviousState(_ previous: PreviousRun) -> Restored {
+        let files = identity.files
         for found in previous.found {
             switch found.outcome {
             case .missing:
                 continue
             case .loaded(let snapshot):
+                let changed = restore(snapshot, from: found.path, isCache: found.isCache)
                 let takenOver =
-                    !found.isCache && cacheFile != nil && found.path != stateFile?.path && found.isRegularFile
-                // Taken over, the snapshot goes into the cache at once, on this thread (``Effect/takeOver``): a
-                // save of the restore beside it would write the same temporary file from the pool.
-                restore(snapshot, from: found.path, isCache: found.isCache, saving: !takenOver, at: now)
-                return takenOver ? found.path : nil
+                    !found.isCache && files.cacheFile != nil && found.path != files.stateFile && found.isRegularFile
+                return takenOver ? .takenOver(found.path) : changed ? .changed : .unchanged
             case .corrupt(let reason, let movedTo):
                 journalCorrupt(found.path, isCache: found.isCache, reason: reason, movedTo: movedTo)
             case .unreadable(let error) where found.isCache:
                 // Its data is not replaced by an older file's.
                 journal(.error, "cannot read the cache: \(error)", metadata: ["weather.cache_file": "\(found.path)"])
-                return nil
+                return .unchanged
             case .unreadable(let error):
                 journal(
                     .error,
@@ -35,11 +44,11 @@ extension WeatherLoop {
                 )
             }
         }
-        return nil
+        return .unchanged
     }
 
     /// Journals that the previous cache or state file at `path` was corrupt, and where it was moved aside to.
-    private func journalCorrupt(_ path: String, isCache: Bool, reason: String, movedTo: String?) {
+    private mutating func journalCorrupt(_ path: String, isCache: Bool, reason: String, movedTo: String?) {
         let what = isCache ? "the cache" : "state file"
         let place = movedTo ?? "nowhere: could not rename it"
         journal(
@@ -49,12 +58,12 @@ extension WeatherLoop {
         )
     }
 
-    /// Restores `previous`, read from `path`, and saves the cache when what it held changed at once (and
-    /// `saving`). A cache that does not say that its run stopped was left by a run that was killed (or
+    /// Restores `previous`, read from `path`; returns whether what it held changed at once (a saved pause
+    /// dropped). A cache that does not say that its run stopped was left by a run that was killed (or
     /// crashed, or lost its power), which may have had a request in flight: that request is counted now,
     /// and reaches the disk with this run's first write of the cache, which is asked for before its first
     /// request.
-    private func restore(_ previous: StateSnapshot, from path: String, isCache: Bool, saving: Bool, at now: Moment) {
+    private mutating func restore(_ previous: StateSnapshot, from path: String, isCache: Bool) -> Bool {
         let events = planner.restore(from: previous, at: now)
         journal(.info, "previous state loaded", metadata: ["weather.previous_state": "\(path)"])
         if isCache, previous.daemon.stoppedAt == nil {
@@ -65,7 +74,6 @@ extension WeatherLoop {
             )
         }
         log(events)
-        // A saved pause dropped at start must not come back at the next one.
-        if saving, events.contains(where: \.changesDurableState) { saveCache(at: now) }
+        return events.contains(where: \.changesDurableState)
     }
 }

@@ -46,22 +46,24 @@ struct Run: AsyncParsableCommand {
         let loader = common.loader(runtime)
         let service = WeatherService(
             configuration: config,
-            stateFile: stateFile,
-            cacheFile: cacheFile,
-            previousStateFiles: World.files.previousStateFiles(config),
-            environment: WeatherLoop.Environment(
-                makeProvider: { World.makeProvider($0, httpClient: httpClient, logger: logger) },
-                makeGeocoder: { World.makeGeocoder($0, httpClient: httpClient, logger: logger) },
-                makeAlertPoller: { World.makeAlertPoller($0, httpClient: alertHTTPClient, logger: logger) },
+            files: DaemonFiles(
+                stateFile: stateFile.path,
+                cacheFile: cacheFile.path,
+                previousStateFiles: World.files.previousStateFiles(config)
+            ),
+            pid: Int(getpid()),
+            version: WeatherdVersion.current,
+            seed: UInt64.random(in: .min ... .max),
+            environment: LoopRunner.Environment(
+                makeClients: {
+                    World.makeClients($0, httpClient: httpClient, alertHTTPClient: alertHTTPClient, logger: logger)
+                },
                 notifier: ServiceNotifier(),
                 // On the main queue, which the main thread drains (MainQueue): the loop's thread.
                 ticks: DispatchTickSource(),
                 watchdogTicks: DispatchTickSource(),
                 now: World.moment,
-                pid: Int(getpid()),
-                version: WeatherdVersion.current,
-                seed: UInt64.random(in: .min ... .max),
-                reloadConfiguration: { () throws(ConfigError) -> Configuration in try loader.load() }
+                loadConfiguration: { () throws(ConfigError) -> Configuration in try loader.load() }
             ),
             logger: logger,
             signals: signals,

@@ -93,6 +93,21 @@ enum World {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
+    /// The clients of `config`: Open-Meteo's forecast and geocoding on `httpClient`, the alert sources on
+    /// `alertHTTPClient`.
+    static func makeClients(
+        _ config: Configuration,
+        httpClient: HTTPClient,
+        alertHTTPClient: HTTPClient,
+        logger: Logger
+    ) -> LoopRunner.Clients {
+        LoopRunner.Clients(
+            weather: [.openMeteo: makeProvider(config, httpClient: httpClient, logger: logger)],
+            geocoder: makeGeocoder(config, httpClient: httpClient, logger: logger),
+            alerts: makeAlertPoller(config, httpClient: alertHTTPClient, logger: logger)
+        )
+    }
+
     /// The poller of the official warnings of `config`, on `httpClient`: `User-Agent: weatherd/VERSION`
     /// plus ` (CONTACT)` when `alerts.contact` is set; a poll may take the fetch timeout or 20 s, whichever
     /// is longer (a country feed is large).

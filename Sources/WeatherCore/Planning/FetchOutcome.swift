@@ -1,5 +1,5 @@
 /// How a fetch ended, as the daemon reports it to the planner.
-public struct FetchOutcome: Sendable {
+public struct FetchOutcome: Sendable, Hashable {
     /// The source's answer, or why there is none.
     public var result: Result<ForecastAnswer, FetchError>
     /// The place geocoding found on the way, if the location was resolved by name.
