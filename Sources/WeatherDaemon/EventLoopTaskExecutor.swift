@@ -1,17 +1,8 @@
 import NIOCore
 
 /// A task executor (SE-0417) that runs jobs on an NIO event loop: `weatherd run`'s requests and alert
-/// polls run with it as their task executor preference, so that they (and the HTTP client's awaits) run
-/// on the loop's thread instead of Swift's global executor. Its other tasks run on the main queue
-/// (``MainQueueTaskExecutor``).
-///
-/// Measured reason: on Linux the global executor is libdispatch's global concurrent queues, and the first
-/// worker thread of such a queue arms libdispatch's workqueue monitor, a 1-second timer on its manager
-/// thread that then fires for the rest of the process's life (swift-corelibs-libdispatch
-/// src/event/workqueue.c). At the 10 s interval that was 10 of the 11 context switches of a tick that
-/// fetches nothing and about half of its CPU (`make bench`, section cachetick; bench/README.md). Queues
-/// that the process still uses — NIO's name resolution and swift-service-lifecycle's signal sources, both
-/// serial queues — run on overcommit workers, which the monitor does not watch.
+/// polls run with it as their task executor preference, on the HTTP client's own thread, never on Swift's
+/// global executor, whose first worker thread would arm libdispatch's workqueue monitor (docs/threads.md).
 public final class EventLoopTaskExecutor: TaskExecutor {
     /// The loop the jobs run on.
     public let eventLoop: any EventLoop

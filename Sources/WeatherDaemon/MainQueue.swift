@@ -6,16 +6,8 @@ import Glibc
 #endif
 
 /// The main thread as the run loop of libdispatch's main queue, the way CoreFoundation's run loop is on
-/// Linux: `weatherd run`'s timers (``DispatchTickSource``) and its loop (``WeatherService``, on the main
-/// actor, whose executor is the main queue) run on the main thread, woken by libdispatch through an
-/// eventfd.
-///
-/// Why not `dispatch_main()` (what an async `main` ends in): it hands the main queue to libdispatch's
-/// worker threads, which exit after about 5 s idle, so at a 10 s interval every tick started a thread, and
-/// the first worker arms libdispatch's workqueue monitor, a 1-second timer for the rest of the process's
-/// life. Drained here, a tick wakes the main thread and libdispatch's manager thread (which owns the
-/// timerfd), and no thread is created. `dispatch_main()` must then never run: libdispatch aborts the
-/// callback after it ("called after dispatch_main()"), so `weatherd`'s `main` is synchronous.
+/// Linux: `weatherd run`'s timers and its loop run on the main thread, woken by libdispatch through an
+/// eventfd, so a tick creates no thread. Why, and what would break without it: docs/threads.md.
 public enum MainQueue {
     /// Drains the main queue on the calling thread, which must be the main thread, for the life of the
     /// process; whatever it runs ends the process (`exit`).
@@ -36,9 +28,8 @@ public enum MainQueue {
 }
 
 /// A task executor (SE-0417) that runs jobs on the main queue, as the main actor: `weatherd run`'s task
-/// executor preference, so that its tasks (the service group's, `run()`'s, the signals') run on the main
-/// thread, never on Swift's global executor (see ``EventLoopTaskExecutor`` for why not) and never on the
-/// network's event loop unless they ask for it (the requests, ``LoopRunner``).
+/// executor preference, so that its tasks run on the main thread, never on Swift's global executor
+/// (docs/threads.md).
 ///
 /// Measured reason: a continuation resumes its task on the generic executor, that is on the task's
 /// preference, and only then hops to the actor that waited. With the event loop as the preference, waking

@@ -23,9 +23,8 @@ struct Weatherd: AsyncParsableCommand {
 }
 
 /// The process's entry: ArgumentParser's parsing, then the command. Synchronous, because the main thread
-/// is the main queue's run loop (``MainQueue``): an asynchronous command's work starts as the process's
-/// one root task, and the main thread drains the main queue until the task ends the process.
-/// `dispatch_main()`, where an async `main` ends, must never run (see ``MainQueue``).
+/// is the main queue's run loop (``MainQueue``, docs/threads.md): an asynchronous command's work starts as
+/// the process's one root task, and the main thread drains the main queue until the task ends the process.
 @main
 enum Main {
     static func main() {
@@ -52,9 +51,7 @@ enum Main {
             }
         }
         // `run`'s tasks run on the main queue (its task executor preference), never on Swift's global
-        // executor, whose first worker thread would arm libdispatch's workqueue monitor (see
-        // EventLoopTaskExecutor); its loop and timers are on the main actor, this thread, and its requests
-        // on the network's event loop (Run).
+        // executor: docs/threads.md.
         let executor: (any TaskExecutor)? = command is Run ? MainQueueTaskExecutor() : nil
         Task(executorPreference: executor) {
             do {
