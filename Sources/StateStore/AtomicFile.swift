@@ -37,28 +37,11 @@ public enum AtomicFile {
     )
         throws(FileSystemError)
     {
-        try write(gathering: [contents], to: path, mode: mode, durable: durable)
-    }
-
-    /// Writes the concatenation of `pieces` to `path` atomically, like the `String` overload, handing the
-    /// pieces to the kernel as they are (`writev`): the text is not joined into one buffer first.
-    public static func write(
-        gathering pieces: [[UInt8]],
-        to path: String,
-        mode: mode_t = 0o644,
-        durable: Bool = true
-    )
-        throws(FileSystemError)
-    {
         let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
         guard fd >= 0 else { throw FileSystemError(operation: "create", path: temporary, errno: errno) }
         do throws(FileSystemError) {
-            var vectors: [iovec] = []
-            vectors.reserveCapacity(pieces.count)
-            try gather(pieces[...], into: &vectors) { vectors throws(FileSystemError) in
-                try writeAll(fd, &vectors, path: temporary)
-            }
+            try writeAll(fd, contents, path: temporary)
             // Always: the umask, or a default ACL of the directory (which the umask does not predict), may
             // have taken bits away; a file left by a killed write keeps its own mode.
             guard fchmod(fd, mode) == 0 else {
@@ -129,55 +112,15 @@ public enum AtomicFile {
         return result
     }
 
-    /// Calls `body` with an `iovec` for each of `pieces` after those already in `vectors`: each piece's
-    /// address is valid only inside its own `withUnsafeBytes`, so the calls nest, one per piece (a state
-    /// file has three).
-    private static func gather(
-        _ pieces: ArraySlice<[UInt8]>,
-        into vectors: inout [iovec],
-        _ body: (inout [iovec]) throws(FileSystemError) -> Void
-    ) throws(FileSystemError) {
-        guard let first = pieces.first else { return try body(&vectors) }
-        let result: Result<Void, FileSystemError> = first.withUnsafeBytes { bytes in
-            vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count))
-            do throws(FileSystemError) {
-                try gather(pieces.dropFirst(), into: &vectors, body)
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-        try result.get()
-    }
-
-    /// The most vectors one `writev` takes: Linux's `IOV_MAX`, which the Glibc module does not export.
-    private static let vectorLimit = 1024
-
-    /// Writes all the bytes `vectors` point to, at most ``vectorLimit`` vectors a call, after a short write
-    /// going on from where it stopped.
-    private static func writeAll(_ fd: Int32, _ vectors: inout [iovec], path: String) throws(FileSystemError) {
-        var next = 0
-        while next < vectors.count {
-            let count = min(vectors.count - next, vectorLimit)
-            let written = vectors.withUnsafeBufferPointer { Glibc.writev(fd, $0.baseAddress! + next, Int32(count)) }
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileSystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw FileSystemError(operation: "write", path: path, errno: errno)
             }
-            // Nothing written of bytes still to write: not seen from a regular file, but it would loop.
-            if written == 0, vectors[next...].contains(where: { $0.iov_len > 0 }) {
-                throw FileSystemError(operation: "write", path: path, errno: EIO)
-            }
-            // Past the vectors written whole, then into the one written in part.
-            var left = written
-            while next < vectors.count, left >= vectors[next].iov_len {
-                left -= vectors[next].iov_len
-                next += 1
-            }
-            if left > 0 {
-                vectors[next].iov_base = vectors[next].iov_base.map { $0 + left }
-                vectors[next].iov_len -= left
-            }
+            offset += written
         }
     }
 

@@ -72,14 +72,11 @@ public struct JSONWriter {
         append(literal ?? "null")
     }
 
-    /// Hands over the text written so far and goes on with an empty buffer, as if `values` values written
-    /// elsewhere (joined with commas) came between the two: the text of a file written in pieces.
-    public mutating func cut(followedBy values: Int) -> [UInt8] {
-        let text = bytes
-        bytes = []
-        bytes.reserveCapacity(64)
-        if values > 0 { needsComma = true }
-        return text
+    /// Appends `fragment`, the text of one complete JSON value (as another writer made it), as the next
+    /// value: an element of the array being written (`key` nil) or the value of `key`.
+    public mutating func fragment(_ key: StaticString?, _ fragment: [UInt8]) {
+        prefix(key)
+        bytes.append(contentsOf: fragment)
     }
 
     private mutating func append(_ text: String) {

@@ -10,8 +10,8 @@ extension StateDocument {
     /// notices; at the benchmark's 10 ms ticks it put the rebuilt loop at 1.36–1.49 × the per-fetch CPU
     /// of the loop before (this writer: 1.09–1.19 ×), past the benchmark's budget of 1.3 ×.
     ///
-    /// The `locations` array's elements are written by `writeLocations`: ``StateEncoder`` writes none there,
-    /// but cuts the text in two (``JSONWriter/cut(followedBy:)``) and puts its kept entries between.
+    /// The `locations` array's elements are written by `writeLocations`: ``StateEncoder`` hands in each
+    /// location's text, as it was last written when nothing of it changed.
     func write(to json: inout JSONWriter, locations writeLocations: (inout JSONWriter) -> Void) {
         json.beginObject()
         json.string("current_location", current_location)

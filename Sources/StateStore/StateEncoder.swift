@@ -14,8 +14,7 @@ public struct StateEncoder: Sendable {
     private struct WrittenEntry {
         var state: LocationState
         var summary: NowcastSummary?
-        /// Where its text is in ``body``.
-        var range: Range<Int>
+        var text: [UInt8]
 
         /// Whether this is the entry of `state` (``asWritten(_:)``) with `summary`: asked of the entry in
         /// place, the remembered state is not copied out for each comparison (callgrind).
@@ -25,9 +24,7 @@ public struct StateEncoder: Sendable {
     }
 
     private var written: [WrittenEntry] = []
-    /// The location entries as last written, joined with commas: the part of the file between `[` and `]`.
-    private var body: [UInt8] = []
-    private var lastHeadSize = 1024
+    private var lastSize = 2048
 
     /// An encoder that has written nothing yet.
     public init() {}
@@ -37,15 +34,10 @@ public struct StateEncoder: Sendable {
         String(decoding: encodedBytes(snapshot), as: UTF8.self)
     }
 
-    /// The same text as ``encode(_:)``, as UTF-8 bytes.
+    /// The same text as ``encode(_:)``, as UTF-8 bytes: what the state file write needs.
     public static func encodedBytes(_ snapshot: StateSnapshot) -> [UInt8] {
-        encodedText(snapshot).bytes
-    }
-
-    /// The same text in pieces (``StateText``): what a file write needs.
-    public static func encodedText(_ snapshot: StateSnapshot) -> StateText {
         var encoder = StateEncoder()
-        return encoder.encodedText(snapshot)
+        return encoder.encodedBytes(snapshot)
     }
 
     /// Whether the strings of `a` and `b` that an entry writes as they are have the same bytes: `==` on
@@ -77,86 +69,38 @@ public struct StateEncoder: Sendable {
         return state
     }
 
-    /// The text of ``encodedBytes(_:)`` in three pieces (``StateText``); a location entry unchanged since
-    /// this encoder's previous write (the same place in `locations`, the same state, `next_refresh_at` to
-    /// the written second, the same nowcast summary at this time) is the text of that write. When every
-    /// entry is, the entries are that write's buffer itself, not copied: a tick that fetches nothing
-    /// makes only the text around them (about 800 bytes of 35 KB at the defaults).
-    public mutating func encodedText(_ snapshot: StateSnapshot) -> StateText {
+    /// The same bytes as ``encodedBytes(_:)``; a location entry unchanged since this encoder's previous
+    /// write (the same place in `locations`, the same state, `next_refresh_at` to the written second, the
+    /// same nowcast summary at this time) is copied from that write's text.
+    public mutating func encodedBytes(_ snapshot: StateSnapshot) -> [UInt8] {
         let apiNow = snapshot.apiTime(snapshot.generatedAt)
+        var json = JSONWriter(capacity: lastSize + 256)
         var entries: [WrittenEntry] = []
         entries.reserveCapacity(snapshot.locations.count)
-        // The entries written anew, with their places in `locations`.
-        var fresh: [(index: Int, text: [UInt8])] = []
-        for index in snapshot.locations.indices {
-            let state = Self.asWritten(snapshot.locations[index])
-            let summary = state.nowcastSummary(at: apiNow)
-            if index < written.count, written[index].isEntry(of: state, summary: summary) {
+        StateDocument(withoutLocations: snapshot).write(to: &json) { json in
+            for index in snapshot.locations.indices {
+                let state = Self.asWritten(snapshot.locations[index])
+                let summary = state.nowcastSummary(at: apiNow)
+                let text: [UInt8]
+                if index < written.count, written[index].isEntry(of: state, summary: summary) {
+                    text = written[index].text
+                } else {
+                    var entry = JSONWriter(capacity: 1024)
+                    StateDocument.LocationEntry(state, nowcastSummary: summary).write(to: &entry)
+                    text = entry.bytes
+                }
                 // The new state is kept, even when equal to the old: its arrays are the ones the next snapshot
                 // holds again, so that the next comparison finds them the same arrays at once. An old state
                 // kept after a fetch of equal weather was compared hour by hour at every tick (callgrind).
-                entries.append(WrittenEntry(state: state, summary: summary, range: written[index].range))
-            } else {
-                var entry = JSONWriter(capacity: 1024)
-                StateDocument.LocationEntry(state, nowcastSummary: summary).write(to: &entry)
-                fresh.append((index, entry.bytes))
-                entries.append(WrittenEntry(state: state, summary: summary, range: 0..<0))
+                entries.append(WrittenEntry(state: state, summary: summary, text: text))
+                json.fragment(nil, text)
             }
         }
-        if !fresh.isEmpty || entries.count != written.count { rebuildBody(&entries, fresh: fresh) }
         written = entries
-        var json = JSONWriter(capacity: lastHeadSize + 64)
-        var head: [UInt8] = []
-        StateDocument(withoutLocations: snapshot).write(to: &json) { json in
-            head = json.cut(followedBy: entries.count)
-        }
+        // The newline goes into the writer's own buffer: appended to a copy of `json.bytes` while `json`
+        // still held it, it copied the whole file once more per write (callgrind).
         json.newline()
-        lastHeadSize = head.count
-        return StateText(head: head, body: body, tail: json.bytes)
-    }
-
-    /// Joins the entries anew: the ones in `fresh` from their new text, the others from the old ``body``;
-    /// each entry's range is set to its place in the new body.
-    private mutating func rebuildBody(_ entries: inout [WrittenEntry], fresh: [(index: Int, text: [UInt8])]) {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(body.count + fresh.reduce(0) { $0 + $1.text.count } + entries.count)
-        var next = fresh.startIndex
-        for index in entries.indices {
-            if index > 0 { joined.append(UInt8(ascii: ",")) }
-            let start = joined.count
-            if next < fresh.endIndex, fresh[next].index == index {
-                joined.append(contentsOf: fresh[next].text)
-                next += 1
-            } else {
-                joined.append(contentsOf: body[entries[index].range])
-            }
-            entries[index].range = start..<joined.count
-        }
-        body = joined
-    }
-}
-
-/// A state file's text in the three pieces ``StateEncoder`` makes of it: written as they are with one
-/// gathering write (``AtomicFile/write(gathering:to:mode:durable:)``), the location entries, nearly all of
-/// the file, are not copied into a new buffer at every tick.
-public struct StateText: Sendable {
-    /// The text before the first location entry, up to the `[` of `locations`.
-    public var head: [UInt8]
-    /// The location entries, joined with commas.
-    public var body: [UInt8]
-    /// The text after the last entry, from the `]` of `locations` to the newline at the end.
-    public var tail: [UInt8]
-
-    /// The pieces in the file's order.
-    public var pieces: [[UInt8]] { [head, body, tail] }
-
-    /// The whole text in one buffer.
-    public var bytes: [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(head.count + body.count + tail.count)
-        bytes.append(contentsOf: head)
-        bytes.append(contentsOf: body)
-        bytes.append(contentsOf: tail)
-        return bytes
+        lastSize = json.bytes.count
+        return json.bytes
     }
 }

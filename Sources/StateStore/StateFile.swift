@@ -102,25 +102,24 @@ public struct StateFile: Sendable {
     /// Replaces the file with `snapshot` atomically (mode 0644); durably (fsync of the file and of its
     /// directory) unless `durable` is false.
     public func write(_ snapshot: StateSnapshot, durable: Bool = true) throws(FileSystemError) {
-        try AtomicFile.write(gathering: StateEncoder.encodedText(snapshot).pieces, to: path, durable: durable)
+        try AtomicFile.write(StateEncoder.encodedBytes(snapshot), to: path, durable: durable)
     }
 
     /// ``write(_:durable:)``, creating the directory again first when it went missing; returns whether it
     /// had to.
     public func writeRecreatingDirectory(_ snapshot: StateSnapshot, durable: Bool) throws(FileSystemError) -> Bool {
-        try writeRecreatingDirectory(StateEncoder.encodedText(snapshot), durable: durable)
+        try writeRecreatingDirectory(StateEncoder.encodedBytes(snapshot), durable: durable)
     }
 
-    /// Replaces the file with `text`, a state file's text in its pieces (``StateEncoder``), as
-    /// ``write(_:durable:)`` does, creating the directory again first when it went missing; returns whether
-    /// it had to.
-    public func writeRecreatingDirectory(_ text: StateText, durable: Bool) throws(FileSystemError) -> Bool {
+    /// Replaces the file with `text`, a state file's bytes (``StateEncoder``), as ``write(_:durable:)``
+    /// does, creating the directory again first when it went missing; returns whether it had to.
+    public func writeRecreatingDirectory(_ text: [UInt8], durable: Bool) throws(FileSystemError) -> Bool {
         do throws(FileSystemError) {
-            try AtomicFile.write(gathering: text.pieces, to: path, durable: durable)
+            try AtomicFile.write(text, to: path, durable: durable)
             return false
         } catch  where error.errno == ENOENT {
             try createDirectory()
-            try AtomicFile.write(gathering: text.pieces, to: path, durable: durable)
+            try AtomicFile.write(text, to: path, durable: durable)
             return true
         }
     }

@@ -257,7 +257,7 @@ public final class LoopRunner {
         switch content {
         case .cache(let snapshot, let samePublished):
             guard let cache = files.cacheFile.map(StateFile.init(path:)) else { return }
-            let text = (samePublished ? output.takeEncoded() : nil) ?? cacheEncoder.encodedText(snapshot)
+            let text = (samePublished ? output.takeEncoded() : nil) ?? cacheEncoder.encodedBytes(snapshot)
             let logger = logger
             write = { Self.writeCache(text, to: cache, logger: logger) }
         case .alerts(let memory):
@@ -279,7 +279,7 @@ public final class LoopRunner {
 
     /// Writes the cache durably on this thread; a state directory that went missing is created again first.
     private nonisolated static func writeCache(
-        _ text: StateText,
+        _ text: [UInt8],
         to file: StateFile,
         logger: Logger
     ) -> FileSystemError? {

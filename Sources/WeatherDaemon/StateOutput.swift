@@ -23,7 +23,7 @@ struct StateOutput {
     /// Remembers each location's text: a location unchanged since the last tick is not encoded again.
     private var encoder = StateEncoder()
     /// The text of the last snapshot written (or tried), until taken for the cache (``takeEncoded()``).
-    private var encoded: StateText?
+    private var encoded: [UInt8]?
     /// Whether a state file was written (and `READY=1` sent with it).
     private(set) var hasWritten = false
 
@@ -59,7 +59,7 @@ struct StateOutput {
         writeTextfile(snapshot)
         guard let file else { return true }
         do throws(FileSystemError) {
-            let text = encoder.encodedText(snapshot)
+            let text = encoder.encodedBytes(snapshot)
             encoded = text
             if try file.writeRecreatingDirectory(text, durable: false) {
                 logger.notice(
@@ -94,7 +94,7 @@ struct StateOutput {
     /// The text of the snapshot last written to the state file (written or not), once: a fetch's result
     /// goes to the cache as it is (the cache's format is the state file's), and encoding it a second time
     /// was a seventh of a fetch's instructions (callgrind, 10 ms ticks).
-    mutating func takeEncoded() -> StateText? {
+    mutating func takeEncoded() -> [UInt8]? {
         defer { encoded = nil }
         return encoded
     }

@@ -107,22 +107,6 @@ struct AtomicFileTests {
         }
     }
 
-    /// A gathering write puts the pieces one after another, empty ones included, and takes more pieces than
-    /// one `writev` does (1,024).
-    @Test func writesPiecesInOrder() throws {
-        try withTemporaryDirectory { directory in
-            let path = directory + "/state.json"
-            try AtomicFile.write(gathering: [], to: path)
-            #expect(try AtomicFile.read(path) == [])
-            try AtomicFile.write(gathering: [[], Array("ab".utf8), [], Array("c".utf8), []], to: path)
-            #expect(try fileText(path) == "abc")
-            let pieces = (0..<1500).map { index in index % 7 == 0 ? [] : Array(String(index).utf8) + [10] }
-            try AtomicFile.write(gathering: pieces, to: path, durable: false)
-            #expect(try AtomicFile.read(path) == Array(pieces.joined()))
-            #expect(try directoryEntries(directory) == ["state.json"])
-        }
-    }
-
     @Test func removeLeftoversRemovesOnlyThisFilesTemporaries() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/state.json"
