@@ -108,11 +108,15 @@ public struct AlertClient: AlertPolling {
             }
             for member in feed.members { lists[member.locationID] = alerts }
         case .meteoalarm:
-            for member in feed.members {
-                let place: MeteoAlarmDecoder.Place =
-                    member.code.map { .code($0) } ?? .point(latitude: member.latitude, longitude: member.longitude)
-                lists[member.locationID] = try MeteoAlarmDecoder.decode(body, for: place)
+            // The feed decoded once, its warnings matched to each member.
+            let places = feed.members.map { member in
+                (
+                    id: member.locationID,
+                    place: member.code.map { MeteoAlarmDecoder.Place.code($0) }
+                        ?? .point(latitude: member.latitude, longitude: member.longitude)
+                )
             }
+            lists = try MeteoAlarmDecoder.decode(body, for: places)
         }
         return lists
     }
