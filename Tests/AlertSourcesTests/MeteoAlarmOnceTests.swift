@@ -60,6 +60,17 @@ struct MeteoAlarmOnceTests {
         #expect(lists["inland"] == [])
     }
 
+    @Test func theSourceMatchesEachMemberByItsCodeElseItsPoint() throws {
+        let members = [
+            AlertFeed.Member(locationID: "north", code: "XX001", latitude: 52.5, longitude: 5.0),
+            AlertFeed.Member(locationID: "coast", latitude: 52.5, longitude: 5.0),
+        ]
+        let feed = AlertFeed(source: .meteoalarm, country: "netherlands", members: members, host: "example")
+        let lists = try MeteoAlarmAlertSource().alerts(in: Self.feedBody(), for: feed)
+        #expect(lists["north"]?.map(\.id) == ["m1", "m3"])
+        #expect(lists["coast"]?.map(\.id) == ["m2"])
+    }
+
     @Test func aBadTimeFailsOnlyThePlacesItsWarningAppliesTo() throws {
         let body = MeteoAlarmFeed.body([
             MeteoAlarmFeed.warning(

@@ -1,7 +1,7 @@
 /// Decides the alert polls as ``Planner`` decides weather fetches, and keeps what they answered
 /// (docs/alerts.md): pure, on the wall clock, no I/O.
 ///
-/// - Each feed is asked at most once per its source's period (``Alert/Source/pollPeriodSeconds``), never
+/// - Each feed is asked at most once per its source's period (``AlertSourceTerms/pollPeriodSeconds``), never
 ///   before its answer's caching headers allow, plus a jitter of up to a tenth of the period, so that feeds
 ///   drift apart and no poll is on the minute.
 /// - One poll at a time per host, and at most one new poll per host per call of ``startDuePolls(at:)`` (the daemon
@@ -58,7 +58,7 @@ public struct AlertPlanner: Sendable {
         /// By location id.
         public var locations: [String: LocationMemory] = [:]
         /// The keys of the point feeds `auto` chose whose source answered that the point is not its
-        /// (Bright Sky's 404, NWS's 400 or 404): no source for those locations, never asked again.
+        /// (``AlertSourceTerms/isNotCovered(_:)``): no source for those locations, never asked again.
         public var outside: Set<String> = []
 
         /// Creates a value from each of its properties.
@@ -175,23 +175,22 @@ public struct AlertPlanner: Sendable {
             // Never asked: the first polls of one source's feeds spread over its period.
             let sameSource = feeds.filter { $0.source == feed.source }
             let position = sameSource.firstIndex { $0.key == feed.key } ?? 0
-            let offset = feed.source.pollPeriodSeconds * Double(position) / Double(sameSource.count)
+            let offset = feed.source.terms.pollPeriodSeconds * Double(position) / Double(sameSource.count)
             memory.feeds[feed.key, default: FeedState()].nextPollAt = now.adding(seconds: offset)
         }
         for feed in feeds where inFlight[feed.key] == nil {
             let state = memory.feeds[feed.key] ?? FeedState()
+            let terms = feed.source.terms
             // The planner never sets a next poll further than 4.1 periods away (4 periods of backoff or of
             // caching headers, plus the jitter): further means the wall clock went back.
-            if let next = state.nextPollAt, next > now,
-                next.seconds(since: now) <= feed.source.pollPeriodSeconds * 5
-            {
+            if let next = state.nextPollAt, next > now, next.seconds(since: now) <= terms.pollPeriodSeconds * 5 {
                 continue
             }
             if busy == nil { busy = Set(inFlight.values) }
             guard busy?.insert(feed.host).inserted == true else { continue }
             inFlight[feed.key] = feed.host
             orders.append(
-                AlertPollOrder(feed: feed, ifModifiedSince: feed.source == .metno ? state.lastModified : nil)
+                AlertPollOrder(feed: feed, ifModifiedSince: terms.answersIfModifiedSince ? state.lastModified : nil)
             )
         }
         return orders
@@ -207,7 +206,7 @@ public struct AlertPlanner: Sendable {
     /// that a restart right after costs no poll.
     public mutating func abandon(_ order: AlertPollOrder, at now: Timestamp) {
         guard inFlight.removeValue(forKey: order.feed.key) != nil, memory.feeds[order.feed.key] != nil else { return }
-        let next = now.adding(seconds: order.feed.source.pollPeriodSeconds)
+        let next = now.adding(seconds: order.feed.source.terms.pollPeriodSeconds)
         let planned = memory.feeds[order.feed.key]?.nextPollAt ?? next
         memory.feeds[order.feed.key]?.nextPollAt = max(planned, next)
     }
@@ -226,7 +225,7 @@ public struct AlertPlanner: Sendable {
             let feed = feeds.first(where: { $0.key == order.feed.key })
         else { return [] }
         var state = memory.feeds[feed.key] ?? FeedState()
-        let period = feed.source.pollPeriodSeconds
+        let period = feed.source.terms.pollPeriodSeconds
         let failuresBefore = state.failures
         var events: [Event] = []
         switch outcome.result {
@@ -244,7 +243,7 @@ public struct AlertPlanner: Sendable {
                 events += chains.advance(to: apiNow).map { .alert(locationID: member.locationID, $0) }
                 memory.locations[member.locationID] = LocationMemory(source: feed.source, chains: chains.chains)
             }
-        case .failed(let error) where feed.isOutside(error) && feed.members.allSatisfy({ isAutomatic($0.locationID) }):
+        case .failed(let error) where saysNotCovered(feed, error):
             memory.outside.insert(feed.key)
             memory.feeds[feed.key] = nil
             feeds.removeAll { $0.key == feed.key }
@@ -309,6 +308,12 @@ public struct AlertPlanner: Sendable {
             stale: (state?.failures ?? 0) >= LocationAlerts.staleAfterFailures,
             items: chains.alerts(inForceAt: now)
         )
+    }
+
+    /// Whether `error` is `feed`'s source saying its point is not its own, for locations that all have the
+    /// source `auto` chose (a source set by hand is asked whatever it answers).
+    private func saysNotCovered(_ feed: AlertFeed, _ error: FetchError) -> Bool {
+        feed.source.terms.isNotCovered(error) && feed.members.allSatisfy { isAutomatic($0.locationID) }
     }
 
     /// Whether the location of `id` has the source `auto` chose.
