@@ -4,6 +4,9 @@
 /// - Each feed is asked at most once per its source's period (``AlertSourceTerms/pollPeriodSeconds``), never
 ///   before its answer's caching headers allow, plus a jitter of up to a tenth of the period, so that feeds
 ///   drift apart and no poll is on the minute.
+/// - A feed never asked (a first start, a location added by a reload) is asked within seconds: the first
+///   polls of one host come ``firstPollSpacingSeconds`` apart plus a fraction of a second, never in the
+///   first second of a minute; each feed's period applies from its first answer on.
 /// - One poll at a time per host, and at most one new poll per host per call of ``startDuePolls(at:)`` (the daemon
 ///   calls it once a tick): the first polls of N locations of one source come a tick apart, not in one
 ///   second.
@@ -12,6 +15,8 @@
 /// - Everything that must survive a restart is ``memory``: each feed's next poll, `Last-Modified` and
 ///   failures, and each location's warnings. A restart therefore costs no poll.
 public struct AlertPlanner: Sendable {
+    /// How far apart the first polls of one host are, besides a fraction of a second.
+    public static let firstPollSpacingSeconds = 3.0
     /// What the durable cache keeps of one feed.
     public struct FeedState: Sendable, Hashable {
         /// No poll before this.
@@ -171,12 +176,12 @@ public struct AlertPlanner: Sendable {
         // (callgrind: the set made at every tick was 400 of this check's 5,200 instructions).
         var busy: Set<String>?
         var orders: [AlertPollOrder] = []
+        var waiting: [String: Int] = [:]
         for feed in feeds where memory.feeds[feed.key]?.nextPollAt == nil {
-            // Never asked: the first polls of one source's feeds spread over its period.
-            let sameSource = feeds.filter { $0.source == feed.source }
-            let position = sameSource.firstIndex { $0.key == feed.key } ?? 0
-            let offset = feed.source.terms.pollPeriodSeconds * Double(position) / Double(sameSource.count)
-            memory.feeds[feed.key, default: FeedState()].nextPollAt = now.adding(seconds: offset)
+            // Never asked: the first polls of one host come seconds apart.
+            let position = waiting[feed.host, default: 0]
+            waiting[feed.host] = position + 1
+            memory.feeds[feed.key, default: FeedState()].nextPollAt = firstPoll(position, at: now)
         }
         for feed in feeds where inFlight[feed.key] == nil {
             let state = memory.feeds[feed.key] ?? FeedState()
@@ -325,6 +330,16 @@ public struct AlertPlanner: Sendable {
     private func chains(of id: String, source: Alert.Source) -> AlertChains {
         guard let remembered = memory.locations[id], remembered.source == source else { return AlertChains() }
         return AlertChains(remembered.chains)
+    }
+
+    /// When the never-asked feed at `position` among those of its host is first due: at once for the first,
+    /// then ``firstPollSpacingSeconds`` apart plus a fraction of a second, never in the first second of a
+    /// minute.
+    private mutating func firstPoll(_ position: Int, at now: Timestamp) -> Timestamp {
+        guard position > 0 else { return now }
+        let spacing = Self.firstPollSpacingSeconds + Double(random.next() % 1_000_000) / 1_000_000
+        let at = now.adding(seconds: spacing * Double(position))
+        return at.secondsSinceEpoch.truncatingRemainder(dividingBy: 60) < 1 ? at.adding(seconds: 1) : at
     }
 
     /// Up to a tenth of `period`, with a fraction of a second: feeds drift apart, no poll on the minute.
