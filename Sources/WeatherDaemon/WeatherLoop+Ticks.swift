@@ -175,7 +175,8 @@ extension WeatherLoop {
                 version: environment.version,
                 startedAt: startedAt,
                 timeout: configuration.timeout.seconds,
-                display: configuration.display
+                display: configuration.display,
+                cacheFile: cacheFile?.path
             ),
             shown: &shownForecasts
         )
