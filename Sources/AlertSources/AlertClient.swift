@@ -4,11 +4,10 @@ import NIOHTTP1
 import WeatherHTTP
 import WeatherCore
 
-/// The production ``AlertPolling``: one `GET` per poll to the source's base URL, on the source's terms
-/// (docs/alerts.md): a `User-Agent` naming weatherd and the contact, coordinates of at most 4 decimals,
-/// `If-Modified-Since` where the order carries one, `Accept-Encoding: gzip` for MeteoAlarm's large feeds
-/// (the client must decompress). The answer is decoded here, off the loop: each member location gets the
-/// warnings that apply to it.
+/// The production ``AlertPolling``: one `GET` per poll, asked and read as the feed's ``AlertSource`` says
+/// (docs/alerts.md), with a `User-Agent` naming weatherd and the contact and `If-Modified-Since` where the
+/// order carries one. The answer is decoded here, off the loop: each member location gets the warnings that
+/// apply to it.
 public struct AlertClient: AlertPolling {
     /// The largest answer accepted, decompressed: a MeteoAlarm country feed runs to several MB.
     public static let bodyLimit = 32 << 20
@@ -32,25 +31,12 @@ public struct AlertClient: AlertPolling {
 
     /// The URL a feed is asked at.
     public static func url(of feed: AlertFeed, urls: AlertEndpoints) -> String {
-        let base = urls.url(of: feed.source)
-        let lat = AlertFeed.text(feed.latitude)
-        let lon = AlertFeed.text(feed.longitude)
-        switch feed.source {
-        case .nws: return "\(base)/alerts/active?point=\(lat),\(lon)"
-        case .metno: return "\(base)/weatherapi/metalerts/2.0/current.json?lat=\(lat)&lon=\(lon)&lang=en"
-        case .dwd: return "\(base)/alerts?lat=\(lat)&lon=\(lon)"
-        case .meteoalarm: return "\(base)/api/v1/warnings/feeds-\(feed.country ?? "")"
-        }
+        feed.source.alertSource.url(of: feed, base: urls.url(of: feed.source))
     }
 
     /// The headers a feed is asked with, besides `User-Agent`.
     public static func headers(of order: AlertPollOrder) -> [(String, String)] {
-        var headers: [(String, String)] = []
-        switch order.feed.source {
-        case .nws: headers.append(("Accept", "application/geo+json"))
-        case .meteoalarm: headers.append(("Accept-Encoding", "gzip"))
-        case .metno, .dwd: break
-        }
+        var headers = order.feed.source.alertSource.headers
         if let since = order.ifModifiedSince { headers.append(("If-Modified-Since", since)) }
         return headers
     }
@@ -58,6 +44,7 @@ public struct AlertClient: AlertPolling {
     /// Polls the order's feed.
     public func poll(_ order: AlertPollOrder) async -> AlertPollOutcome {
         let feed = order.feed
+        let source = feed.source.alertSource
         let response: HTTPGetter.Response
         do throws(FetchError) {
             response = try await http.get(Self.url(of: feed, urls: urls), headers: Self.headers(of: order))
@@ -70,7 +57,7 @@ public struct AlertClient: AlertPolling {
         switch response.status {
         case 200..<300:
             do throws(FetchError) {
-                let lists = try Self.decode(response.body.readableBytesView, feed: feed)
+                let lists = try source.alerts(in: response.body.readableBytesView, for: feed)
                 return AlertPollOutcome(.answered(lists), lastModified: lastModified, freshForSeconds: fresh)
             } catch {
                 return AlertPollOutcome(.failed(error))
@@ -81,39 +68,11 @@ public struct AlertClient: AlertPolling {
             var error = FetchErrorClassifier.classify(status: 403, headers: response.headers)
             error.message = "HTTP 403 Forbidden (sent User-Agent: \(userAgent))"
             return AlertPollOutcome(.failed(error))
-        case 404 where feed.source == .dwd:
-            let error = FetchError(
-                kind: .http,
-                message: "HTTP 404: Bright Sky has no German warn cell at \(AlertFeed.text(feed.latitude)),"
-                    + "\(AlertFeed.text(feed.longitude)) (outside Germany?)",
-                httpStatus: 404
-            )
-            return AlertPollOutcome(.failed(error))
         default:
-            let error = FetchErrorClassifier.classify(status: response.status, headers: response.headers)
+            let error =
+                source.failure(status: response.status, for: feed)
+                ?? FetchErrorClassifier.classify(status: response.status, headers: response.headers)
             return AlertPollOutcome(.failed(error))
         }
-    }
-
-    /// Decodes a 2xx answer for each member of `feed`.
-    public static func decode(_ body: some Collection<UInt8>, feed: AlertFeed) throws(FetchError) -> [String: [Alert]] {
-        var lists: [String: [Alert]] = [:]
-        switch feed.source {
-        case .nws, .metno, .dwd:
-            let alerts: [Alert]
-            switch feed.source {
-            case .nws: alerts = try NWSAlertsDecoder.decode(body)
-            case .metno: alerts = try MetAlertsDecoder.decode(body)
-            default: alerts = try BrightSkyAlertsDecoder.decode(body)
-            }
-            for member in feed.members { lists[member.locationID] = alerts }
-        case .meteoalarm:
-            for member in feed.members {
-                let place: MeteoAlarmDecoder.Place =
-                    member.code.map { .code($0) } ?? .point(latitude: member.latitude, longitude: member.longitude)
-                lists[member.locationID] = try MeteoAlarmDecoder.decode(body, for: place)
-            }
-        }
-        return lists
     }
 }

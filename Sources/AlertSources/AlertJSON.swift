@@ -5,9 +5,9 @@ import Foundation
 #endif
 import WeatherCore
 
-/// What the four alert decoders share: reading a body as JSON, with one clear ``FetchError`` (always
-/// `invalid_response`: the poll failed) for a body that is not the source's JSON, times that carry their own
-/// offsets, and CAP's text fields.
+/// What the four alert decoders share in reading a body: JSON, with one clear ``FetchError`` (always
+/// `invalid_response`: the poll failed) for a body that is not the source's JSON, and GeoJSON's features.
+/// What they share in reading a message is ``CAPMessage``'s.
 enum AlertJSON {
     /// Decodes `body` as `type`; `source` names the feed in the error ("NWS alerts: not JSON …").
     static func decode<T: Decodable>(
@@ -51,47 +51,6 @@ enum AlertJSON {
     /// The error of a poll that failed on its body.
     static func invalid(_ source: String, _ message: String) -> FetchError {
         FetchError(kind: .invalidResponse, message: "\(source): \(message)")
-    }
-
-    /// The instant of an RFC 3339 time with its offset (`2026-11-24T11:00:00-07:00`); nil when absent or
-    /// `null`; a time that does not parse fails the poll, naming `field`.
-    static func time(
-        _ text: String?,
-        _ field: @autoclosure () -> String,
-        source: String
-    ) throws(FetchError)
-        -> Timestamp?
-    {
-        guard let text else { return nil }
-        guard let timestamp = Timestamp(rfc3339: text) else {
-            throw invalid(source, "`\(field())` is not an RFC 3339 time: \(text.prefix(40))")
-        }
-        return timestamp
-    }
-
-    /// `text` without leading and trailing white space (MET ends its sentences with a space); nil when
-    /// nothing is left.
-    static func cleaned(_ text: String?) -> String? {
-        guard let text else { return nil }
-        let trimmed = text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
-        return trimmed.isEmpty ? nil : String(trimmed)
-    }
-
-    /// The identifiers of CAP's `references`: white-space separated `sender,identifier,sent` triples (a bare
-    /// identifier is taken as it is).
-    static func capReferences(_ text: String?) -> [String] {
-        guard let text else { return [] }
-        return text.split { $0.isWhitespace }.compactMap { triple in
-            let parts = triple.split(separator: ",", omittingEmptySubsequences: false)
-            let identifier = parts.count >= 2 ? parts[1] : parts[0]
-            return identifier.isEmpty ? nil : String(identifier)
-        }
-    }
-
-    /// Whether a message's `status` lets it count: `Actual` (any case) or none; `Test`, `Exercise`, `System`
-    /// and `Draft` messages are no warnings.
-    static func isActual(_ status: String?) -> Bool {
-        status.map { $0.lowercased() == "actual" } ?? true
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -3,18 +3,14 @@
 // sends `expires`, `category` … `event_de` and the instructions as `null`).
 // swift-format-ignore: AlwaysUseLowerCamelCase
 struct BrightSkyAlertsDTO: Decodable {
-    var alerts: [AlertDTO]?
+    var alerts: [CAPObjectDTO<AlertDTO>]?
     var location: LocationDTO?
 
+    /// An alert's fields besides those CAP names alike in every source (``CAPInfoDTO``): its identifier
+    /// and its texts, in English and in German.
     struct AlertDTO: Decodable {
         /// The DWD's CAP identifier without its last `.`-suffix (Bright Sky's own serial `id` is not read).
         var alert_id: String?
-        var effective: String?
-        var onset: String?
-        var expires: String?
-        var urgency: String?
-        var severity: String?
-        var certainty: String?
         var event_en: String?
         var event_de: String?
         var headline_en: String?
@@ -23,7 +19,6 @@ struct BrightSkyAlertsDTO: Decodable {
         var description_de: String?
         var instruction_en: String?
         var instruction_de: String?
-        var status: String?
     }
 
     /// The municipality warn cell that holds the point.

@@ -4,8 +4,8 @@ import WeatherCore
 /// of source `dwd`: one per alert whose `status` is `actual`, English texts when present, else German. CAP
 /// tokens come lower-cased and are read ignoring case; `expires` may be `null` (no end: shown at most 24 h,
 /// see ``AlertChain``). There are no `references`: an update arrives under a new `alert_id` (``AlertChains``
-/// follows it). `"alerts":[]` is a real all-clear; a body that is not that JSON or an alert without
-/// `alert_id` throws (`invalid_response`: the poll failed).
+/// follows it), and no `sent`: `effective` orders the messages. `"alerts":[]` is a real all-clear; a body
+/// that is not that JSON or an alert without `alert_id` throws (`invalid_response`: the poll failed).
 public enum BrightSkyAlertsDecoder {
     static let source = "Bright Sky alerts"
 
@@ -15,31 +15,18 @@ public enum BrightSkyAlertsDecoder {
         guard let items = dto.alerts else { throw AlertJSON.invalid(source, "missing `alerts`") }
         var alerts: [Alert] = []
         for (index, item) in items.enumerated() {
-            guard let id = AlertJSON.cleaned(item.alert_id) else {
+            guard let id = CAPMessage.cleaned(item.alert_id) else {
                 throw AlertJSON.invalid(source, "alert \(index) has no `alert_id`")
             }
-            guard AlertJSON.isActual(item.status) else { continue }
-            func time(_ text: String?, _ name: String) throws(FetchError) -> Timestamp? {
-                try AlertJSON.time(text, "alerts[\(index)].\(name)", source: source)
-            }
-            let effective = try time(item.effective, "effective")
-            alerts.append(
-                Alert(
-                    id: id,
-                    source: .dwd,
-                    event: AlertJSON.cleaned(item.event_en) ?? AlertJSON.cleaned(item.event_de) ?? "Weather warning",
-                    severity: Alert.Severity(cap: item.severity),
-                    urgency: Alert.Urgency(cap: item.urgency),
-                    certainty: Alert.Certainty(cap: item.certainty),
-                    headline: AlertJSON.cleaned(item.headline_en) ?? AlertJSON.cleaned(item.headline_de),
-                    description: AlertJSON.cleaned(item.description_en) ?? AlertJSON.cleaned(item.description_de),
-                    instruction: AlertJSON.cleaned(item.instruction_en) ?? AlertJSON.cleaned(item.instruction_de),
-                    onset: try time(item.onset, "onset") ?? effective,
-                    ends: try time(item.expires, "expires"),
-                    area: AlertJSON.cleaned(dto.location?.name),
-                    sent: effective
-                )
-            )
+            var message = CAPMessage(id: id, info: item.cap, at: "alerts[\(index)].")
+            guard message.isActual else { continue }
+            message.event = [item.event_en, item.event_de]
+            message.headline = [item.headline_en, item.headline_de]
+            message.description = [item.description_en, item.description_de]
+            message.instruction = [item.instruction_en, item.instruction_de]
+            message.area = dto.location?.name
+            message.sent = message.effective
+            alerts.append(try message.alert(.dwd, answer: source))
         }
         return alerts
     }

@@ -5,32 +5,25 @@
 // swift-format-ignore: AlwaysUseLowerCamelCase
 struct MetAlertsDTO: GeoJSONFeatureCollection {
     var features: [FeatureDTO]?
-    var lang: String?
-    var type: String?
 
     struct FeatureDTO: GeoJSONFeature {
-        var properties: PropertiesDTO?
+        var properties: CAPObjectDTO<PropertiesDTO>?
         var when: WhenDTO?
     }
 
+    /// The properties besides those CAP names alike in every source (``CAPInfoDTO``).
     struct PropertiesDTO: Decodable {
+        /// CAP's identifier, `msgType` (`Alert`, `Update`, `Cancel`), headline and `areaDesc`.
+        var id: String?
+        var type: String?
+        var title: String?
         var area: String?
+        /// MET's own: the awareness level (`"2; yellow; Moderate"`), its name of the event, the event's
+        /// end, and its consequences (a second paragraph of the description).
         var awareness_level: String?
-        var certainty: String?
-        var consequences: String?
-        var description: String?
-        var event: String?
         var eventAwarenessName: String?
         var eventEndingTime: String?
-        var id: String?
-        var instruction: String?
-        var severity: String?
-        var status: String?
-        var title: String?
-        /// CAP's `msgType` (`Alert`, `Update`, `Cancel`).
-        var type: String?
-        var urgency: String?
-        var web: String?
+        var consequences: String?
     }
 
     /// `interval`: `[start, end]`.

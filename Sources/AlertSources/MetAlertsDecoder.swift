@@ -1,8 +1,9 @@
 import WeatherCore
 
-/// Turns MET Norway's MetAlerts answer (`current.json`, GeoJSON) into ``Alert``s: one per feature whose
-/// `status` is `Actual`. The severity is the awareness level's (2 yellow → Moderate, 3 orange → Severe,
-/// 4 red → Extreme), else CAP's `severity`; the onset `when.interval[0]`; the end `eventEndingTime`, else
+/// Turns MET Norway's MetAlerts answer (`current.json?lat=&lon=&lang=en`, GeoJSON) into ``Alert``s: one per
+/// feature whose `status` is `Actual`. The event is `eventAwarenessName` ("Yellow gale warning"), else
+/// `event`; the severity its `awareness_level`, else CAP's; the description `description` and
+/// `consequences`; the onset `when.interval[0]`; the end `eventEndingTime`, else
 /// `when.interval[1]`. An update repeats the same `id` (no `references`). A body that is not that JSON or a
 /// feature without `id` throws (`invalid_response`: the poll failed).
 public enum MetAlertsDecoder {
@@ -12,44 +13,23 @@ public enum MetAlertsDecoder {
     public static func decode(_ body: some Collection<UInt8>) throws(FetchError) -> [Alert] {
         try AlertJSON.featureAlerts(MetAlertsDTO.self, from: body, source: source) {
             (index, feature, properties) throws(FetchError) in
-            guard let id = AlertJSON.cleaned(properties.id) else {
+            guard let id = CAPMessage.cleaned(properties.id) else {
                 throw AlertJSON.invalid(source, "feature \(index) has no `id`")
             }
-            guard AlertJSON.isActual(properties.status) else { return nil }
-            return try alert(id: id, properties, interval: feature.when?.interval ?? [], index: index)
+            var message = CAPMessage(id: id, info: properties.cap, at: "features[\(index)].")
+            guard message.isActual else { return nil }
+            let interval = feature.when?.interval ?? []
+            message.onset = message.time(interval.first ?? nil, "when.interval[0]")
+            message.expires = message.time(interval.count > 1 ? interval[1] : nil, "when.interval[1]")
+            message.ends = message.time(properties.eventEndingTime, "properties.eventEndingTime")
+            message.event = [properties.eventAwarenessName, properties.cap.event]
+            message.headline = [properties.title]
+            let description = [properties.cap.description, properties.consequences].compactMap(CAPMessage.cleaned)
+            message.description = [description.isEmpty ? nil : description.joined(separator: "\n\n")]
+            message.awarenessLevel = properties.awareness_level
+            message.messageType = properties.type
+            message.area = properties.area
+            return try message.alert(.metno, answer: source)
         }
-    }
-
-    private static func alert(
-        id: String,
-        _ properties: MetAlertsDTO.PropertiesDTO,
-        interval: [String?],
-        index: Int
-    ) throws(FetchError) -> Alert {
-        func time(_ text: String?, _ name: String) throws(FetchError) -> Timestamp? {
-            try AlertJSON.time(text, "features[\(index)].\(name)", source: source)
-        }
-        let start = try time(interval.first ?? nil, "when.interval[0]")
-        let end = try time(interval.count > 1 ? interval[1] : nil, "when.interval[1]")
-        let eventEnding = try time(properties.eventEndingTime, "properties.eventEndingTime")
-        let description = [properties.description, properties.consequences].compactMap(AlertJSON.cleaned)
-        return Alert(
-            id: id,
-            source: .metno,
-            event: AlertJSON.cleaned(properties.eventAwarenessName) ?? AlertJSON.cleaned(properties.event)
-                ?? "Weather warning",
-            severity: Alert.Severity(awarenessLevel: properties.awareness_level)
-                ?? Alert.Severity(cap: properties.severity),
-            urgency: Alert.Urgency(cap: properties.urgency),
-            certainty: Alert.Certainty(cap: properties.certainty),
-            headline: AlertJSON.cleaned(properties.title),
-            description: description.isEmpty ? nil : description.joined(separator: "\n\n"),
-            instruction: AlertJSON.cleaned(properties.instruction),
-            onset: start,
-            ends: eventEnding ?? end,
-            area: AlertJSON.cleaned(properties.area),
-            url: AlertJSON.cleaned(properties.web),
-            messageType: Alert.MessageType(cap: properties.type)
-        )
     }
 }

@@ -1,42 +1,31 @@
 // A MeteoAlarm country feed (`GET /api/v1/warnings/feeds-{country}`: CAP 1.2 messages as JSON, keys sorted)
 // as far as weatherd reads it; private to this target. Names follow the JSON keys; `null` and missing members
-// are nil; members not read (`incidents`, `category`, `responseType`, …) are skipped whatever their shape.
+// are nil; members not read (`incidents`, `category`, `responseType`, `uuid`, …) are skipped whatever their
+// shape.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 struct MeteoAlarmDTO: Decodable {
     var warnings: [WarningDTO]?
 
     struct WarningDTO: Decodable {
         var alert: CAPAlertDTO?
-        var uuid: String?
     }
 
     struct CAPAlertDTO: Decodable {
         var identifier: String?
-        var info: [InfoDTO]?
+        var info: [CAPObjectDTO<InfoDTO>]?
         var msgType: String?
         /// CAP's white-space separated `sender,identifier,sent` triples.
         var references: String?
-        var sender: String?
         var sent: String?
         var status: String?
     }
 
-    /// One language of the message; each repeats everything.
+    /// One language of the message (each repeats everything), besides the fields CAP names alike in every
+    /// source (``CAPInfoDTO``).
     struct InfoDTO: Decodable {
         var area: [AreaDTO]?
-        var certainty: String?
-        var description: String?
-        var effective: String?
-        var event: String?
-        var expires: String?
-        var headline: String?
-        var instruction: String?
         var language: String?
-        var onset: String?
         var parameter: [NamedValueDTO]?
-        var severity: String?
-        var urgency: String?
-        var web: String?
     }
 
     struct AreaDTO: Decodable {

@@ -3,38 +3,25 @@
 // read (`@context`, `geometry`, `geocode`, `parameters`, …) are skipped whatever their shape.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 struct NWSAlertsDTO: GeoJSONFeatureCollection {
-    var type: String?
     var features: [FeatureDTO]?
 
     struct FeatureDTO: GeoJSONFeature {
         /// The alert's URL (`https://api.weather.gov/alerts/urn:oid:…`).
         var id: String?
-        var properties: PropertiesDTO?
+        var properties: CAPObjectDTO<PropertiesDTO>?
     }
 
+    /// The properties besides those CAP names alike in every source (``CAPInfoDTO``).
     struct PropertiesDTO: Decodable {
         var id: String?
         var areaDesc: String?
         var references: [ReferenceDTO]?
         var sent: String?
-        var effective: String?
-        var onset: String?
-        var expires: String?
         var ends: String?
-        var status: String?
         var messageType: String?
-        var severity: String?
-        var certainty: String?
-        var urgency: String?
-        var event: String?
-        var headline: String?
-        var description: String?
-        var instruction: String?
     }
 
     struct ReferenceDTO: Decodable {
         var identifier: String?
-        var sender: String?
-        var sent: String?
     }
 }

@@ -6,9 +6,9 @@ import Foundation
 import WeatherCore
 
 /// What weatherd knows of the official warnings, kept in `<state directory>/alerts.json` beside the
-/// durable cache (docs/alerts.md): each feed's next poll, `Last-Modified` and failures, and each location's
+/// durable cache (docs/alerts.md): each feed's next poll, `Last-Modified` and failures, each location's
 /// warning chains in full (descriptions and instructions, which the state file leaves out) with whether
-/// each was announced. A restart therefore costs no poll and announces nothing twice. Written durably when a
+/// each was announced, and the points found not covered with when they were. A restart therefore costs no poll and announces nothing twice. Written durably when a
 /// poll ends or a warning ends, never because time passed.
 public struct AlertCache: Sendable {
     /// The file.
@@ -25,12 +25,19 @@ public struct AlertCache: Sendable {
     }
 
     /// What the file holds; empty when it is missing or unreadable (the sources are then asked again).
+    /// A point found not covered whose time the file does not give (one written by an earlier version)
+    /// counts as found now.
     public func load() -> AlertPlanner.Memory {
+        load(at: Timestamp(secondsSinceEpoch: Date().timeIntervalSince1970))
+    }
+
+    /// What the file holds, a point found not covered without a time counting as found at `now`.
+    public func load(at now: Timestamp) -> AlertPlanner.Memory {
         guard let bytes = try? AtomicFile.read(path),
             let file = try? JSONDecoder().decode(AlertCacheFile.self, from: Data(bytes)),
             file.version == 1
         else { return AlertPlanner.Memory() }
-        return file.memory
+        return file.memory(at: now)
     }
 
     /// Replaces the file with `memory`, durably.
@@ -88,11 +95,15 @@ private struct AlertCacheFile: Codable {
     var version: Int
     var feeds: [String: Feed]
     var locations: [String: Location]
+    /// The keys of the points found not covered (all that earlier versions write and read).
     var outside: [String]?
+    /// When each of them was found not covered.
+    var outside_since: [String: String]?
 
     init(_ memory: AlertPlanner.Memory) {
         version = 1
-        outside = memory.outside.sorted()
+        outside = memory.notCovered.keys.sorted()
+        outside_since = memory.notCovered.mapValues(\.rfc3339)
         feeds = memory.feeds.mapValues { state in
             Feed(
                 next_poll_at: state.nextPollAt?.rfc3339,
@@ -116,7 +127,7 @@ private struct AlertCacheFile: Codable {
         }
     }
 
-    var memory: AlertPlanner.Memory {
+    func memory(at now: Timestamp) -> AlertPlanner.Memory {
         AlertPlanner.Memory(
             feeds: feeds.mapValues { feed in
                 AlertPlanner.FeedState(
@@ -140,7 +151,10 @@ private struct AlertCacheFile: Codable {
                     }
                 )
             },
-            outside: Set(outside ?? [])
+            notCovered: Dictionary(
+                (outside ?? []).map { key in (key, outside_since?[key].flatMap(Timestamp.init(rfc3339:)) ?? now) },
+                uniquingKeysWith: { first, _ in first }
+            )
         )
     }
 }

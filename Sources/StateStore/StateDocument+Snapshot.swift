@@ -35,6 +35,7 @@ extension StateDocument {
                 requests: daemon.requests,
                 backoff_until: daemon.backoffUntil?.rfc3339,
                 backoff_cause: daemon.backoffCause?.description,
+                cache_file: daemon.cacheFile,
                 quota: Quota(
                     minute: Window(daemon.quota.minute),
                     hour: Window(daemon.quota.hour),
@@ -86,6 +87,7 @@ extension StateDocument {
             apiClockSamples: daemon.api_clock_samples?.filter { $0.isFinite && abs($0) <= 86_400 }
         )
         info.display = daemon.display?.settings
+        info.cacheFile = daemon.cache_file
         info.rainEpisodes = daemon.rain_episodes
         info.stoppedAt = try optionalTime(daemon.stopped_at, "daemon.stopped_at")
         var entries: [LocationState] = []

@@ -38,6 +38,7 @@ extension StateDocument.Daemon {
         }
         json.string("backoff_cause", backoff_cause)
         json.string("backoff_until", backoff_until)
+        if let cache_file { json.string("cache_file", cache_file) }
         display?.write(to: &json)
         json.int("fetches_failed", fetches_failed)
         json.int("fetches_ok", fetches_ok)

@@ -32,6 +32,7 @@ struct StateDocument: Codable, Sendable {
         var requests: Int?
         @Nullable var backoff_until: String?
         @Nullable var backoff_cause: String?
+        var cache_file: String?
         var quota: Quota?
         var api_clock_offset_seconds: Double?
         var api_clock_samples: [Double]?

@@ -23,7 +23,7 @@ extension WeatherLoop {
         }
         let endpoints = configuration.alerts.endpoints
         alertPlanner.configure(subjects, host: endpoints.host(of:))
-        let asking = alertPlanner.feeds.first { $0.source == .nws || $0.source == .metno }?.source.rawValue
+        let asking = alertPlanner.feeds.first { $0.source.terms.asksForContact }?.source.rawValue
         if configuration.alerts.contact.isEmpty, let source = asking, !contactNoticed {
             contactNoticed = true
             journal(

@@ -127,7 +127,8 @@ extension WeatherLoop {
                 version: identity.version,
                 startedAt: startedAt,
                 timeout: configuration.timeout.seconds,
-                display: configuration.display
+                display: configuration.display,
+                cacheFile: cacheFile?.path
             ),
             shown: &shownForecasts
         )

@@ -5,7 +5,7 @@ import WeatherCore
 import WeatherDisplay
 
 /// `weatherd alerts`: the official warnings in force, from the state file (and their texts from the alerts
-/// cache beside the durable cache, when it can be read).
+/// cache beside the durable cache the state file names, else beside the default one, when it can be read).
 struct AlertsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "alerts",
@@ -36,10 +36,10 @@ struct AlertsCommand: ParsableCommand {
             throw ExitCode(3)
         }
         var details: [String: Alert] = [:]
-        if let cache = StatusReport.existingCache(files.caches) {
-            for remembered in AlertCache(besideCache: StateFile(path: cache)).load().locations.values {
-                for chain in remembered.chains { details[chain.alert.id] = chain.alert }
-            }
+        // A daemon without a durable cache keeps its alerts cache beside the state file.
+        let cache = snapshot.daemon.cacheFile ?? StatusReport.existingCache(files.caches) ?? files.path
+        for remembered in AlertCache(besideCache: StateFile(path: cache)).load().locations.values {
+            for chain in remembered.chains { details[chain.alert.id] = chain.alert }
         }
         let report = AlertsReport.render(
             snapshot,

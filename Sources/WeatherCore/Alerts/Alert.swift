@@ -12,10 +12,6 @@ public struct Alert: Sendable, Hashable {
         case dwd
         /// MeteoAlarm's country feeds (38 European services).
         case meteoalarm
-
-        /// Whether the source names what an update replaces (CAP `references`, MET's repeated `id`). Bright
-        /// Sky does not: a DWD update arrives under a new id while the old one vanishes (see ``AlertChains``).
-        public var namesReferences: Bool { self != .dwd }
     }
 
     /// CAP's `msgType`: what the message does to the warnings its ``Alert/references`` name.

@@ -23,11 +23,11 @@ extension AlertChains {
         }
         var groups = collect(&sets, chains: chains.count, messages: polled.count)
         // A DWD update arrives under a new id while the old one vanishes: same event, overlapping times.
-        var vanished = groups.filter { $0.messages.isEmpty && !chains[$0.chains[0]].alert.source.namesReferences }
+        var vanished = groups.filter { $0.messages.isEmpty && !chains[$0.chains[0]].alert.source.terms.namesReferences }
         var joined = false
         for group in groups where group.chains.isEmpty {
             let messages = group.messages.map { polled[$0] }
-            guard let newest = newest(messages), !newest.source.namesReferences else { continue }
+            guard let newest = newest(messages), !newest.source.terms.namesReferences else { continue }
             let match = vanished.firstIndex { candidate in
                 let old = chains[candidate.chains[0]].alert
                 return old.source == newest.source && old.event.lowercased() == newest.event.lowercased()

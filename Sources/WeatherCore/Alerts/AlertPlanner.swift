@@ -1,17 +1,29 @@
 /// Decides the alert polls as ``Planner`` decides weather fetches, and keeps what they answered
 /// (docs/alerts.md): pure, on the wall clock, no I/O.
 ///
-/// - Each feed is asked at most once per its source's period (``Alert/Source/pollPeriodSeconds``), never
+/// - Each feed is asked at most once per its source's period (``AlertSourceTerms/pollPeriodSeconds``), never
 ///   before its answer's caching headers allow, plus a jitter of up to a tenth of the period, so that feeds
 ///   drift apart and no poll is on the minute.
+/// - A feed never asked (a first start, a location added by a reload) is asked within seconds: the first
+///   polls of one host come ``firstPollSpacingSeconds`` apart plus a fraction of a second, never in the
+///   first second of a minute; each feed's period applies from its first answer on.
 /// - One poll at a time per host, and at most one new poll per host per call of ``startDuePolls(at:)`` (the daemon
 ///   calls it once a tick): the first polls of N locations of one source come a tick apart, not in one
 ///   second.
 /// - A failed poll backs off: the period, then twice, then four times it; a `Retry-After` is kept, bounded
 ///   by 4 periods. A feed failing 3 polls in a row is stale.
+/// - A source `auto` chose that answers that a point is not its own leaves the location without a source
+///   for ``notCoveredForSeconds`` (a week): then it is asked again, as a stray 404 of a proxy may have
+///   been the answer.
 /// - Everything that must survive a restart is ``memory``: each feed's next poll, `Last-Modified` and
-///   failures, and each location's warnings. A restart therefore costs no poll.
+///   failures, each location's warnings, and the points found not covered. A restart therefore costs no
+///   poll.
 public struct AlertPlanner: Sendable {
+    /// How far apart the first polls of one host are, besides a fraction of a second.
+    public static let firstPollSpacingSeconds = 3.0
+    /// How long a point found not covered goes without its source: a week.
+    public static let notCoveredForSeconds = 7 * 86_400.0
+
     /// What the durable cache keeps of one feed.
     public struct FeedState: Sendable, Hashable {
         /// No poll before this.
@@ -57,19 +69,23 @@ public struct AlertPlanner: Sendable {
         public var feeds: [String: FeedState] = [:]
         /// By location id.
         public var locations: [String: LocationMemory] = [:]
-        /// The keys of the point feeds `auto` chose whose source answered that the point is not its
-        /// (Bright Sky's 404, NWS's 400 or 404): no source for those locations, never asked again.
-        public var outside: Set<String> = []
+        /// The keys of the point feeds `auto` chose whose source answered that the point is not its own
+        /// (``AlertSourceTerms/isNotCovered(_:)``), each with when it did: no source for those locations
+        /// until ``AlertPlanner/notCoveredForSeconds`` later.
+        public var notCovered: [String: Timestamp] = [:]
+
+        /// The keys of ``notCovered``.
+        public var outside: Set<String> { Set(notCovered.keys) }
 
         /// Creates a value from each of its properties.
         public init(
             feeds: [String: FeedState] = [:],
             locations: [String: LocationMemory] = [:],
-            outside: Set<String> = []
+            notCovered: [String: Timestamp] = [:]
         ) {
             self.feeds = feeds
             self.locations = locations
-            self.outside = outside
+            self.notCovered = notCovered
         }
     }
 
@@ -92,6 +108,10 @@ public struct AlertPlanner: Sendable {
     /// What survives a restart.
     public private(set) var memory: Memory
     private var inFlight: [String: String] = [:]
+    /// The feeds of locations whose point was found not covered, held back until the mark expires.
+    private var withheld: [AlertFeed] = []
+    /// The target of each location of a ``withheld`` feed, given back when it is released.
+    private var withheldTargets: [String: AlertTarget] = [:]
     private var random: SplitMix64
 
     /// A planner remembering `memory` (the durable cache's), with jitter seeded by `seed`.
@@ -113,6 +133,8 @@ public struct AlertPlanner: Sendable {
         var undecided: Set<String> = []
         var manual: Set<String> = []
         targets = [:]
+        withheld = []
+        withheldTargets = [:]
         for (location, target) in subjects {
             targets[location.id] = target
             // Not known yet (a name not resolved): what it remembers stays until it is.
@@ -134,8 +156,8 @@ public struct AlertPlanner: Sendable {
                 members: [member],
                 host: host(target.source)
             )
-            if target.isAutomatic && memory.outside.contains(feed.key) {
-                targets[location.id] = .some(nil)
+            if target.isAutomatic && memory.notCovered[feed.key] != nil {
+                withhold(feed, targets: [location.id: target])
                 continue
             }
             if !target.isAutomatic { manual.insert(feed.key) }
@@ -146,6 +168,9 @@ public struct AlertPlanner: Sendable {
                 feeds.append(feed)
             }
         }
+        // A source set by hand is asked: an automatic location of the same point gets it back too.
+        for key in manual { memory.notCovered[key] = nil }
+        for feed in withheld where memory.notCovered[feed.key] == nil { release(feed, into: &feeds, index: &index) }
         // A feed that gains a location is asked in full again: its Last-Modified is not the new one's. (A
         // feed first configured, at start, keeps the one the memory holds.)
         for feed in feeds {
@@ -155,8 +180,6 @@ public struct AlertPlanner: Sendable {
         }
         self.feeds = feeds
         memory.feeds = memory.feeds.filter { index[$0.key] != nil }
-        // Kept for locations not resolved yet or configured again later; a source set by hand is asked.
-        memory.outside.subtract(manual)
         memory.locations = memory.locations.filter { id, remembered in
             undecided.contains(id) || target(of: id)?.source == remembered.source
         }
@@ -165,33 +188,33 @@ public struct AlertPlanner: Sendable {
     /// Starts the polls due at `now` and returns them: every feed whose next poll has come (or was never
     /// set), at most one per host and none on a host with a poll in flight. Each is in flight until
     /// ``finish(_:_:at:)`` or ``abandon(_:)``. A next poll more than 5 periods away means the wall clock
-    /// went back: it is due.
+    /// went back: it is due. A point found not covered a week ago is asked again.
     public mutating func startDuePolls(at now: Timestamp) -> [AlertPollOrder] {
+        if !memory.notCovered.isEmpty { releaseExpiredMarks(at: now) }
         // The hosts with a poll in flight are gathered only once a feed is due: at most ticks none is
         // (callgrind: the set made at every tick was 400 of this check's 5,200 instructions).
         var busy: Set<String>?
         var orders: [AlertPollOrder] = []
+        var waiting: [String: Int] = [:]
         for feed in feeds where memory.feeds[feed.key]?.nextPollAt == nil {
-            // Never asked: the first polls of one source's feeds spread over its period.
-            let sameSource = feeds.filter { $0.source == feed.source }
-            let position = sameSource.firstIndex { $0.key == feed.key } ?? 0
-            let offset = feed.source.pollPeriodSeconds * Double(position) / Double(sameSource.count)
-            memory.feeds[feed.key, default: FeedState()].nextPollAt = now.adding(seconds: offset)
+            // Never asked: the first polls of one host come seconds apart.
+            let position = waiting[feed.host, default: 0]
+            waiting[feed.host] = position + 1
+            memory.feeds[feed.key, default: FeedState()].nextPollAt = firstPoll(position, at: now)
         }
         for feed in feeds where inFlight[feed.key] == nil {
             let state = memory.feeds[feed.key] ?? FeedState()
+            let terms = feed.source.terms
             // The planner never sets a next poll further than 4.1 periods away (4 periods of backoff or of
             // caching headers, plus the jitter): further means the wall clock went back.
-            if let next = state.nextPollAt, next > now,
-                next.seconds(since: now) <= feed.source.pollPeriodSeconds * 5
-            {
+            if let next = state.nextPollAt, next > now, next.seconds(since: now) <= terms.pollPeriodSeconds * 5 {
                 continue
             }
             if busy == nil { busy = Set(inFlight.values) }
             guard busy?.insert(feed.host).inserted == true else { continue }
             inFlight[feed.key] = feed.host
             orders.append(
-                AlertPollOrder(feed: feed, ifModifiedSince: feed.source == .metno ? state.lastModified : nil)
+                AlertPollOrder(feed: feed, ifModifiedSince: terms.answersIfModifiedSince ? state.lastModified : nil)
             )
         }
         return orders
@@ -207,7 +230,7 @@ public struct AlertPlanner: Sendable {
     /// that a restart right after costs no poll.
     public mutating func abandon(_ order: AlertPollOrder, at now: Timestamp) {
         guard inFlight.removeValue(forKey: order.feed.key) != nil, memory.feeds[order.feed.key] != nil else { return }
-        let next = now.adding(seconds: order.feed.source.pollPeriodSeconds)
+        let next = now.adding(seconds: order.feed.source.terms.pollPeriodSeconds)
         let planned = memory.feeds[order.feed.key]?.nextPollAt ?? next
         memory.feeds[order.feed.key]?.nextPollAt = max(planned, next)
     }
@@ -226,7 +249,7 @@ public struct AlertPlanner: Sendable {
             let feed = feeds.first(where: { $0.key == order.feed.key })
         else { return [] }
         var state = memory.feeds[feed.key] ?? FeedState()
-        let period = feed.source.pollPeriodSeconds
+        let period = feed.source.terms.pollPeriodSeconds
         let failuresBefore = state.failures
         var events: [Event] = []
         switch outcome.result {
@@ -244,14 +267,16 @@ public struct AlertPlanner: Sendable {
                 events += chains.advance(to: apiNow).map { .alert(locationID: member.locationID, $0) }
                 memory.locations[member.locationID] = LocationMemory(source: feed.source, chains: chains.chains)
             }
-        case .failed(let error) where feed.isOutside(error) && feed.members.allSatisfy({ isAutomatic($0.locationID) }):
-            memory.outside.insert(feed.key)
+        case .failed(let error) where saysNotCovered(feed, error):
+            memory.notCovered[feed.key] = now
             memory.feeds[feed.key] = nil
             feeds.removeAll { $0.key == feed.key }
+            var chosen: [String: AlertTarget] = [:]
             for member in feed.members {
-                targets[member.locationID] = .some(nil)
+                chosen[member.locationID] = target(of: member.locationID)
                 memory.locations[member.locationID] = nil
             }
+            withhold(feed, targets: chosen)
             return [.outside(feed, error)]
         case .failed(let error):
             state.failures += 1
@@ -311,6 +336,12 @@ public struct AlertPlanner: Sendable {
         )
     }
 
+    /// Whether `error` is `feed`'s source saying its point is not its own, for locations that all have the
+    /// source `auto` chose (a source set by hand is asked whatever it answers).
+    private func saysNotCovered(_ feed: AlertFeed, _ error: FetchError) -> Bool {
+        feed.source.terms.isNotCovered(error) && feed.members.allSatisfy { isAutomatic($0.locationID) }
+    }
+
     /// Whether the location of `id` has the source `auto` chose.
     private func isAutomatic(_ id: String) -> Bool {
         target(of: id)?.isAutomatic ?? false
@@ -320,6 +351,58 @@ public struct AlertPlanner: Sendable {
     private func chains(of id: String, source: Alert.Source) -> AlertChains {
         guard let remembered = memory.locations[id], remembered.source == source else { return AlertChains() }
         return AlertChains(remembered.chains)
+    }
+
+    /// When the never-asked feed at `position` among those of its host is first due: at once for the first,
+    /// then ``firstPollSpacingSeconds`` apart plus a fraction of a second, never in the first second of a
+    /// minute.
+    private mutating func firstPoll(_ position: Int, at now: Timestamp) -> Timestamp {
+        guard position > 0 else { return now }
+        let spacing = Self.firstPollSpacingSeconds + Double(random.next() % 1_000_000) / 1_000_000
+        let at = now.adding(seconds: spacing * Double(position))
+        return at.secondsSinceEpoch.truncatingRemainder(dividingBy: 60) < 1 ? at.adding(seconds: 1) : at
+    }
+
+    /// Holds `feed` back (its point not covered): its locations have no source until it is released.
+    private mutating func withhold(_ feed: AlertFeed, targets chosen: [String: AlertTarget]) {
+        for (id, target) in chosen {
+            targets[id] = .some(nil)
+            withheldTargets[id] = target
+        }
+        if let at = withheld.firstIndex(where: { $0.key == feed.key }) {
+            withheld[at].members += feed.members
+        } else {
+            withheld.append(feed)
+        }
+    }
+
+    /// Gives `feed`'s locations their source back, its members joining `feeds` (by key, through `index`).
+    private mutating func release(_ feed: AlertFeed, into feeds: inout [AlertFeed], index: inout [String: Int]) {
+        withheld.removeAll { $0.key == feed.key }
+        for member in feed.members {
+            targets[member.locationID] = withheldTargets.removeValue(forKey: member.locationID)
+        }
+        if let at = index[feed.key] {
+            feeds[at].members += feed.members
+        } else {
+            index[feed.key] = feeds.count
+            feeds.append(feed)
+        }
+    }
+
+    /// Forgets the marks set ``notCoveredForSeconds`` ago or more (or more than a day ahead: the wall clock
+    /// went back), and asks their sources again.
+    private mutating func releaseExpiredMarks(at now: Timestamp) {
+        let expired = memory.notCovered.filter { _, markedAt in
+            let age = now.seconds(since: markedAt)
+            return age >= Self.notCoveredForSeconds || age < -86_400
+        }
+        guard !expired.isEmpty else { return }
+        for key in expired.keys { memory.notCovered[key] = nil }
+        var feeds = self.feeds
+        var index = Dictionary(uniqueKeysWithValues: feeds.enumerated().map { ($1.key, $0) })
+        for feed in withheld where expired[feed.key] != nil { release(feed, into: &feeds, index: &index) }
+        self.feeds = feeds
     }
 
     /// Up to a tenth of `period`, with a fraction of a second: feeds drift apart, no poll on the minute.

@@ -110,15 +110,6 @@ public struct AlertFeed: Sendable, Hashable {
             }
     }
 
-    /// Whether `error` is the source saying the point is not its own: Bright Sky's 404 (no German warn
-    /// cell there), NWS's 400 or 404 (a point outside its area).
-    public func isOutside(_ error: FetchError) -> Bool {
-        switch (source, error.httpStatus) {
-        case (.dwd, 404), (.nws, 400), (.nws, 404): true
-        default: false
-        }
-    }
-
     /// `value` rounded to 4 decimals.
     public static func fourDecimals(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 

@@ -64,16 +64,3 @@ public struct AlertTarget: Sendable, Hashable {
         }
     }
 }
-
-extension Alert.Source {
-    /// How often the source is asked at the most, in seconds: NWS every 5 min, MET Norway and Bright Sky
-    /// every 10 min, a MeteoAlarm country feed every 30 min (each source's terms, docs/alerts.md).
-    public var pollPeriodSeconds: Double {
-        switch self {
-        case .nws: 300
-        case .metno: 600
-        case .dwd: 600
-        case .meteoalarm: 1800
-        }
-    }
-}

@@ -12,14 +12,25 @@ extension Planner {
         public var timeout: Double
         /// The `display` settings, written for readers that cannot read the configuration.
         public var display: DisplaySettings?
+        /// The durable cache's path, written for readers that look for the alerts cache beside it; nil
+        /// without a cache.
+        public var cacheFile: String?
 
         /// Creates a value from each of its properties.
-        public init(pid: Int, version: String, startedAt: Timestamp, timeout: Double, display: DisplaySettings? = nil) {
+        public init(
+            pid: Int,
+            version: String,
+            startedAt: Timestamp,
+            timeout: Double,
+            display: DisplaySettings? = nil,
+            cacheFile: String? = nil
+        ) {
             self.pid = pid
             self.version = version
             self.startedAt = startedAt
             self.timeout = timeout
             self.display = display
+            self.cacheFile = cacheFile
         }
     }
 
@@ -56,6 +67,7 @@ extension Planner {
             apiClockSamples: apiClock.samples
         )
         daemon.display = identity.display
+        daemon.cacheFile = identity.cacheFile
         daemon.rainEpisodes = rainEpisodes.isEmpty ? nil : rainEpisodes.sorted()
         shown.forget(allBut: records)
         return StateSnapshot(

@@ -44,6 +44,9 @@ public struct DaemonInfo: Sendable, Hashable {
     /// The `display` settings (docs/forecast.md), for readers that cannot read the configuration; nil in files of
     /// earlier versions.
     public var display: DisplaySettings?
+    /// Where the daemon's durable cache is (docs/state-file.md), so that a reader given the state file
+    /// alone finds the alerts cache beside it; nil without a cache, and in files of earlier versions.
+    public var cacheFile: String?
     /// Locations whose rain episode has been announced (docs/forecast.md "Nowcast"), kept across restarts.
     public var rainEpisodes: [String]?
     /// When the daemon stopped (SIGTERM, SIGINT), in the files written from then on; nil while it runs. A

@@ -1,0 +1,33 @@
+import WeatherCore
+
+/// The Deutscher Wetterdienst's warnings through Bright Sky: `GET /alerts?lat=&lon=`, on the terms of
+/// ``AlertSourceTerms/dwd``; a 404 says the point has no German warn cell; decoded by
+/// ``BrightSkyAlertsDecoder``.
+public struct BrightSkyAlertSource: PointAlertSource {
+    /// The source.
+    public init() {}
+
+    /// Every 10 minutes; 404: outside Germany; no references.
+    public var terms: AlertSourceTerms { .dwd }
+
+    /// `{base}/alerts?lat=&lon=`.
+    public func url(of feed: AlertFeed, base: String) -> String {
+        "\(base)/alerts?\(query(feed))"
+    }
+
+    /// The warnings of `body`.
+    public func alerts(in body: some Collection<UInt8>) throws(FetchError) -> [Alert] {
+        try BrightSkyAlertsDecoder.decode(body)
+    }
+
+    /// A 404: no German warn cell at the point, said so.
+    public func failure(status: Int, for feed: AlertFeed) -> FetchError? {
+        guard status == 404 else { return nil }
+        return FetchError(
+            kind: .http,
+            message: "HTTP 404: Bright Sky has no German warn cell at \(AlertFeed.text(feed.latitude)),"
+                + "\(AlertFeed.text(feed.longitude)) (outside Germany?)",
+            httpStatus: 404
+        )
+    }
+}
