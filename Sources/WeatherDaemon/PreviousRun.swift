@@ -54,7 +54,7 @@ public struct PreviousRun: Sendable, Equatable {
             at: now
         )
         run.places = files.geocodingCache?.load() ?? [:]
-        run.alertMemory = files.alertCache?.load() ?? AlertPlanner.Memory()
+        run.alertMemory = files.alertCache?.load(at: now) ?? AlertPlanner.Memory()
         run.stateFileIsInMemory = stateFile?.isInMemory
         return run
     }

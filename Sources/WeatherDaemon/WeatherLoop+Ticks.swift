@@ -128,7 +128,7 @@ extension WeatherLoop {
                 startedAt: startedAt,
                 timeout: configuration.timeout.seconds,
                 display: configuration.display,
-                cacheFile: cacheFile?.path
+                cacheFile: identity.files.cacheFile
             ),
             shown: &shownForecasts
         )

@@ -62,7 +62,7 @@ struct PreviousRunTests {
         let place = Place(name: "Paris", latitude: 48.8566, longitude: 2.3522, countryCode: "FR")
         try files.geocodingCache?.save([GeocodingCache.Query(name: "Paris", countryCode: "FR"): place])
         var memory = AlertPlanner.Memory()
-        memory.outside = ["dwd 1,2"]
+        memory.notCovered = ["dwd 1,2": LoopDriver.startTime]
         try files.alertCache?.save(memory)
         directory.write(".state.json.tmp-1234", "half a file")
         let run = PreviousRun.read(files, at: LoopDriver.startTime)
