@@ -1,7 +1,6 @@
 import FakeOpenMeteo
 import Foundation
 import Testing
-import WeatherConfiguration
 
 /// The commands of weatherd(1) through the built binary: output and exit statuses.
 @Suite("weatherd commands")

@@ -5,7 +5,6 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
-import WeatherConfiguration
 #endif
 
 /// Shared pieces of the fault suites (`Fault*Tests`): configurations, a running `weatherd run` with its
