@@ -1,4 +1,5 @@
-/// A WMO weather interpretation code (WW) as Open-Meteo reports it, with its domain meaning.
+/// A WMO weather interpretation code (WW) as Open-Meteo reports it, with its domain meaning; MET Norway's
+/// symbols map to these codes too (``MetSymbol``).
 public struct WMOCode: Sendable, Hashable, Comparable {
     /// The numeric code; any integer, known or not.
     public let rawValue: Int
