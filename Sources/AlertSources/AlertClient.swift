@@ -33,8 +33,8 @@ public struct AlertClient: AlertPolling {
     /// The URL a feed is asked at.
     public static func url(of feed: AlertFeed, urls: AlertEndpoints) -> String {
         let base = urls.url(of: feed.source)
-        let lat = AlertFeed.text(feed.latitude)
-        let lon = AlertFeed.text(feed.longitude)
+        let lat = NumberFormat.coordinate(feed.latitude)
+        let lon = NumberFormat.coordinate(feed.longitude)
         switch feed.source {
         case .nws: return "\(base)/alerts/active?point=\(lat),\(lon)"
         case .metno: return "\(base)/weatherapi/metalerts/2.0/current.json?lat=\(lat)&lon=\(lon)&lang=en"
@@ -82,10 +82,10 @@ public struct AlertClient: AlertPolling {
             error.message = "HTTP 403 Forbidden (sent User-Agent: \(userAgent))"
             return AlertPollOutcome(.failed(error))
         case 404 where feed.source == .dwd:
+            let point = "\(NumberFormat.coordinate(feed.latitude)),\(NumberFormat.coordinate(feed.longitude))"
             let error = FetchError(
                 kind: .http,
-                message: "HTTP 404: Bright Sky has no German warn cell at \(AlertFeed.text(feed.latitude)),"
-                    + "\(AlertFeed.text(feed.longitude)) (outside Germany?)",
+                message: "HTTP 404: Bright Sky has no German warn cell at \(point) (outside Germany?)",
                 httpStatus: 404
             )
             return AlertPollOutcome(.failed(error))
