@@ -6,6 +6,7 @@
 //                   [--fault-blocks minutely_15,hourly,daily]
 //                   [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
 //                   [--clock-offset SECONDS] [--no-date] [--retry-after VALUE] [--alerts-dir DIR]
+//                   [--met-mode 200|203|429|503] [--met-count-file PATH]
 //
 // Realistic data answers `current` and the `minutely_15`, `hourly` and `daily` sections asked for, in
 // Open-Meteo's wire shape; every place has rain in 90 minutes of every 3 hours (see
@@ -24,9 +25,16 @@
 // meteoalarm-<country>.json (missing: the source's all-clear; a file starting with "!429", "!503" or
 // "!html": that failure), so a script can change the warnings while the daemon runs.
 //
+// MET Norway's Locationforecast (/weatherapi/locationforecast/2.0/compact, LocationforecastRoute) answers
+// whatever --mode says, outside --minute-limit (its requests are not Open-Meteo's calls), on MET's terms:
+// 403 without a weatherd/ User-Agent or beyond 4 decimals, Last-Modified on the half hour, Expires half an
+// hour later, 304 to an If-Modified-Since equal to it, gzip when asked. --met-mode: 200 (default), 203
+// (deprecated product: the forecast, never a 304), 429 (with --retry-after, else 3600 s), 503 (an HTML
+// page). --met-count-file: like --count-file, for MET's requests.
+//
 // Prints "fake-open-meteo listening on http://HOST:PORT" once listening; exits 0 on SIGTERM or SIGINT,
 // after writing the number of Open-Meteo requests served (forecast and geocoding, not the alert
-// sources') to --count-file if given.
+// sources' nor MET's) to --count-file if given.
 
 import Dispatch
 import FakeOpenMeteo
@@ -47,6 +55,8 @@ struct Options {
     var retryAfter: String?
     var faultBlocks = Set(FakeForecastBlock.allCases)
     var alertsDir: String?
+    var metMode = "200"
+    var metCountFile: String?
 
     static let usage = """
         usage: fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
@@ -55,6 +65,7 @@ struct Options {
                                [--fault-blocks minutely_15,hourly,daily]
                                [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
                                [--clock-offset SECONDS] [--no-date] [--retry-after VALUE] [--alerts-dir DIR]
+                               [--met-mode 200|203|429|503] [--met-count-file PATH]
         """
 
     init(arguments: [String]) throws(UsageError) {
@@ -69,7 +80,8 @@ struct Options {
             }
             let flags = [
                 "--host", "--port", "--port-file", "--count-file", "--mode", "--data-interval", "--minute-limit",
-                "--request-log", "--clock-offset", "--retry-after", "--fault-blocks", "--alerts-dir",
+                "--request-log", "--clock-offset", "--retry-after", "--fault-blocks", "--alerts-dir", "--met-mode",
+                "--met-count-file",
             ]
             guard flags.contains(flag) else {
                 throw UsageError(message: "unknown option: \(flag)")
@@ -89,6 +101,12 @@ struct Options {
             case "--request-log": requestLog = value
             case "--retry-after": retryAfter = value
             case "--alerts-dir": alertsDir = value
+            case "--met-count-file": metCountFile = value
+            case "--met-mode":
+                guard MetNorwayMode(name: value) != nil else {
+                    throw UsageError(message: "unknown MET mode: \(value) (200, 203, 429, 503)")
+                }
+                metMode = value
             case "--fault-blocks":
                 let names = value.split(separator: ",").map(String.init)
                 let blocks = names.compactMap(FakeForecastBlock.init(rawValue:))
@@ -206,7 +224,8 @@ enum Modes {
     }
 }
 
-/// The handler of `options`: the mode, behind the minute limit, recorded in the request log.
+/// The handler of `options`: the mode, behind the minute limit, MET Norway's route beside them, recorded in
+/// the request log.
 func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeResponse {
     var handler =
         Modes.handler(
@@ -219,6 +238,9 @@ func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeRespon
     if let limit = options.minuteLimit {
         handler = QuotaGate(minuteLimit: limit, next: handler).handler
     }
+    let metMode = MetNorwayMode(name: options.metMode, retryAfter: options.retryAfter) ?? .normal
+    let openMeteo = handler
+    handler = { request in LocationforecastRoute.respond(to: request, mode: metMode) ?? openMeteo(request) }
     if let path = options.requestLog {
         let log = try RequestLog(path: path)
         let inner = handler
@@ -315,13 +337,16 @@ for await _ in signals {
     break
 }
 withExtendedLifetime(signalSources) {}
-if let countFile = options.countFile {
+// The Open-Meteo requests (forecast and geocoding): the daemon's `requests` counts those alone; MET's apart.
+let counts = [
+    (options.countFile, server.requests.filter { $0.path.hasPrefix("/v1/") }.count),
+    (options.metCountFile, server.requests.filter { $0.path == LocationforecastRoute.path }.count),
+]
+for case (let file?, let count) in counts {
     do {
-        // The Open-Meteo requests (forecast and geocoding): the daemon's `requests` counts those alone.
-        let count = server.requests.filter { $0.path.hasPrefix("/v1/") }.count
-        try writeAtomically("\(count)\n", to: countFile)
+        try writeAtomically("\(count)\n", to: file)
     } catch {
-        FileHandle.standardError.write(Data("fake-open-meteo: cannot write \(countFile): \(error)\n".utf8))
+        FileHandle.standardError.write(Data("fake-open-meteo: cannot write \(file): \(error)\n".utf8))
     }
 }
 try? await server.shutdown()
