@@ -7,6 +7,7 @@
 //                   [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
 //                   [--clock-offset SECONDS] [--no-date] [--retry-after VALUE] [--alerts-dir DIR]
 //                   [--met-mode 200|203|429|503] [--met-count-file PATH]
+//                   [--down-after SECONDS] [--down-for SECONDS] [--down-mode 503|hang|html|429-daily]
 //
 // Realistic data answers `current` and the `minutely_15`, `hourly` and `daily` sections asked for, in
 // Open-Meteo's wire shape; every place has rain in 90 minutes of every 3 hours (see
@@ -31,6 +32,10 @@
 // hour later, 304 to an If-Modified-Since equal to it, gzip when asked. --met-mode: 200 (default), 203
 // (deprecated product: the forecast, never a 304), 429 (with --retry-after, else 3600 s), 503 (an HTML
 // page). --met-count-file: like --count-file, for MET's requests.
+// --down-after, --down-for, --down-mode: the Open-Meteo forecast route goes down --down-after seconds
+// after the start (default 0) for --down-for seconds (default: for good), answering --down-mode meanwhile
+// (503, the default; hang; html, an HTML page with status 200; 429-daily, the daily limit), then normally
+// again (ForecastOutage); geocoding and the other routes stay up.
 //
 // Prints "fake-open-meteo listening on http://HOST:PORT" once listening; exits 0 on SIGTERM or SIGINT,
 // after writing the number of Open-Meteo requests served (forecast and geocoding, not the alert
@@ -57,6 +62,20 @@ struct Options {
     var alertsDir: String?
     var metMode = "200"
     var metCountFile: String?
+    var downAfter: Double?
+    var downFor: Double?
+    var downMode: ForecastOutage.Mode?
+
+    /// The forecast outage the options ask for, from `start` (the server's clock); nil without any.
+    func outage(start: Double) -> ForecastOutage? {
+        guard downAfter != nil || downFor != nil || downMode != nil else { return nil }
+        return ForecastOutage.after(
+            downAfter ?? 0,
+            for: downFor ?? .infinity,
+            mode: downMode ?? .unavailable,
+            now: start
+        )
+    }
 
     static let usage = """
         usage: fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
@@ -66,6 +85,7 @@ struct Options {
                                [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
                                [--clock-offset SECONDS] [--no-date] [--retry-after VALUE] [--alerts-dir DIR]
                                [--met-mode 200|203|429|503] [--met-count-file PATH]
+                               [--down-after SECONDS] [--down-for SECONDS] [--down-mode 503|hang|html|429-daily]
         """
 
     init(arguments: [String]) throws(UsageError) {
@@ -81,7 +101,7 @@ struct Options {
             let flags = [
                 "--host", "--port", "--port-file", "--count-file", "--mode", "--data-interval", "--minute-limit",
                 "--request-log", "--clock-offset", "--retry-after", "--fault-blocks", "--alerts-dir", "--met-mode",
-                "--met-count-file",
+                "--met-count-file", "--down-after", "--down-for", "--down-mode",
             ]
             guard flags.contains(flag) else {
                 throw UsageError(message: "unknown option: \(flag)")
@@ -107,6 +127,16 @@ struct Options {
                     throw UsageError(message: "unknown MET mode: \(value) (200, 203, 429, 503)")
                 }
                 metMode = value
+            case "--down-after", "--down-for":
+                guard let seconds = Double(value), seconds.isFinite, seconds >= 0 else {
+                    throw UsageError(message: "invalid \(flag.dropFirst(2)): \(value)")
+                }
+                if flag == "--down-after" { downAfter = seconds } else { downFor = seconds }
+            case "--down-mode":
+                guard let mode = ForecastOutage.Mode(rawValue: value) else {
+                    throw UsageError(message: "unknown down mode: \(value) (503, hang, html, 429-daily)")
+                }
+                downMode = mode
             case "--fault-blocks":
                 let names = value.split(separator: ",").map(String.init)
                 let blocks = names.compactMap(FakeForecastBlock.init(rawValue:))
@@ -323,6 +353,7 @@ do {
     )
     server.clockOffset = options.clockOffset
     server.sendsDate = options.sendsDate
+    server.forecastOutage = options.outage(start: HTTPDateText.hostNow() + options.clockOffset)
     if let portFile = options.portFile {
         try writeAtomically("\(server.port)\n", to: portFile)
     }
