@@ -57,13 +57,20 @@ extension LocationforecastReader {
             depth += 1
             guard depth <= Self.maximumDepth else { throw .notJSON }
             return true
-        case UInt8(ascii: "n"):
-            try literal("null")
-            return false
         default:
+            try null(or: path)
+            return false
+        }
+    }
+
+    /// Takes a `null` where another type was wanted; any other value is skipped and of the wrong type at
+    /// `path`.
+    private mutating func null(or path: () -> String) throws(Failure) {
+        guard try peek() == UInt8(ascii: "n") else {
             try skipValue()
             throw .wrongType(path())
         }
+        try literal("null")
     }
 
     /// The key of the object's next member, its `:` taken; nil at the object's end (`}` taken). `first`
@@ -102,12 +109,9 @@ extension LocationforecastReader {
     mutating func number(_ path: () -> String) throws(Failure) -> Double? {
         switch try peek() {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try numberValue()
-        case UInt8(ascii: "n"):
-            try literal("null")
-            return nil
         default:
-            try skipValue()
-            throw .wrongType(path())
+            try null(or: path)
+            return nil
         }
     }
 
@@ -117,12 +121,9 @@ extension LocationforecastReader {
         switch try peek() {
         case UInt8(ascii: "\""):
             return try stringBytes().text
-        case UInt8(ascii: "n"):
-            try literal("null")
-            return nil
         default:
-            try skipValue()
-            throw .wrongType(path())
+            try null(or: path)
+            return nil
         }
     }
 
