@@ -40,6 +40,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // MET Norway's Locationforecast 2.0, the second source: URL building, private DTOs, the answer mapped to
+        // WeatherCore's Forecast.
+        .target(
+            name: "MetNorway",
+            dependencies: [
+                "WeatherCore",
+                "WeatherHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // libsystemd, as a system library; all C stays in CSystemd + Systemd.
         .systemLibrary(
             name: "CSystemd",
@@ -149,6 +160,15 @@ let package = Package(
         .testTarget(
             name: "OpenMeteoTests",
             dependencies: ["OpenMeteo", "WeatherHTTP", "WeatherCore", "FakeOpenMeteo", "WeatherTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "MetNorwayTests",
+            dependencies: [
+                "MetNorway", "WeatherCore", "FakeOpenMeteo",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -49,6 +49,6 @@ extension PointAlertSource {
 
     /// The feed's point as the sources want it: `lat=52.52&lon=13.41`.
     func query(_ feed: AlertFeed) -> String {
-        "lat=\(AlertFeed.text(feed.latitude))&lon=\(AlertFeed.text(feed.longitude))"
+        "lat=\(NumberFormat.coordinate(feed.latitude))&lon=\(NumberFormat.coordinate(feed.longitude))"
     }
 }

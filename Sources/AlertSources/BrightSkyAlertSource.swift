@@ -25,8 +25,8 @@ public struct BrightSkyAlertSource: PointAlertSource {
         guard status == 404 else { return nil }
         return FetchError(
             kind: .http,
-            message: "HTTP 404: Bright Sky has no German warn cell at \(AlertFeed.text(feed.latitude)),"
-                + "\(AlertFeed.text(feed.longitude)) (outside Germany?)",
+            message: "HTTP 404: Bright Sky has no German warn cell at \(NumberFormat.coordinate(feed.latitude)),"
+                + "\(NumberFormat.coordinate(feed.longitude)) (outside Germany?)",
             httpStatus: 404
         )
     }

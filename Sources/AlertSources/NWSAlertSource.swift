@@ -12,7 +12,7 @@ public struct NWSAlertSource: PointAlertSource {
 
     /// `{base}/alerts/active?point=LAT,LON`.
     public func url(of feed: AlertFeed, base: String) -> String {
-        "\(base)/alerts/active?point=\(AlertFeed.text(feed.latitude)),\(AlertFeed.text(feed.longitude))"
+        "\(base)/alerts/active?point=\(NumberFormat.coordinate(feed.latitude)),\(NumberFormat.coordinate(feed.longitude))"
     }
 
     /// GeoJSON asked for by name.

@@ -28,18 +28,12 @@ public enum AlertRoute {
             key = "meteoalarm-" + path.dropFirst("/api/v1/warnings/feeds-".count)
         default: return nil
         }
-        guard request.header("User-Agent")?.contains("weatherd/") == true else {
-            return .body(
-                status: 403,
-                contentType: "text/html",
-                body: "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>You don't have permission.</BODY></HTML>"
-            )
-        }
+        guard request.header("User-Agent")?.contains("weatherd/") == true else { return .accessDenied }
         let point: (Double, Double)?
         switch key {
         case "nws":
             let parts = (request.query["point"] ?? "").split(separator: ",").map(String.init)
-            guard parts.count == 2, parts.allSatisfy(fourDecimalsAtMost) else {
+            guard parts.count == 2, parts.allSatisfy(QueryString.hasFourDecimalsAtMost) else {
                 return .body(
                     status: 400,
                     contentType: "application/problem+json",
@@ -53,7 +47,7 @@ public enum AlertRoute {
             guard let latitude = Double(lat), let longitude = Double(lon) else {
                 return .body(status: 400, body: #"{"detail":"lat and lon are required"}"#)
             }
-            if key == "metno" && !(fourDecimalsAtMost(lat) && fourDecimalsAtMost(lon)) {
+            if key == "metno" && !(QueryString.hasFourDecimalsAtMost(lat) && QueryString.hasFourDecimalsAtMost(lon)) {
                 return .body(status: 403, contentType: "text/plain", body: "403 Forbidden: too many decimals")
             }
             point = (latitude, longitude)
@@ -105,12 +99,6 @@ public enum AlertRoute {
             .body(status: 503, contentType: "text/html", body: "<html><body>503 Service Unavailable</body></html>")
         default: .body(status: 200, contentType: "text/html", body: "<html><body>Maintenance</body></html>")
         }
-    }
-
-    private static func fourDecimalsAtMost(_ text: String) -> Bool {
-        guard Double(text) != nil else { return false }
-        guard let dot = text.firstIndex(of: ".") else { return true }
-        return text[text.index(after: dot)...].count <= 4
     }
 
     /// djb2: a stable `Last-Modified` per body.

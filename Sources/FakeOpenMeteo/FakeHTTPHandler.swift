@@ -64,11 +64,10 @@ final class FakeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         switch response {
         case .body(let status, let contentType, let body, let headers):
             let bytes = context.channel.allocator.buffer(string: body)
-            var extra = [("Content-Type", contentType)]
-            extra.append(contentsOf: headers)
-            writeHead(status: status, contentLength: bytes.readableBytes, extra: extra, keepAlive: keepAlive, context)
-            context.write(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil)
-            finish(keepAlive: keepAlive, context)
+            write(status: status, contentType: contentType, bytes: bytes, headers: headers, keepAlive, context)
+        case .bytes(let status, let contentType, let body, let headers):
+            let bytes = context.channel.allocator.buffer(bytes: body)
+            write(status: status, contentType: contentType, bytes: bytes, headers: headers, keepAlive, context)
         case .hang:
             break
         case .drip(let body, let bytesPerChunk, let intervalMilliseconds):
@@ -90,6 +89,22 @@ final class FakeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             stop()
             context.close(promise: nil)
         }
+    }
+
+    /// Writes a whole response: the head with `Content-Length`, the body, the end.
+    private func write(
+        status: Int,
+        contentType: String,
+        bytes: ByteBuffer,
+        headers: [(String, String)],
+        _ keepAlive: Bool,
+        _ context: ChannelHandlerContext
+    ) {
+        var extra = [("Content-Type", contentType)]
+        extra.append(contentsOf: headers)
+        writeHead(status: status, contentLength: bytes.readableBytes, extra: extra, keepAlive: keepAlive, context)
+        context.write(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil)
+        finish(keepAlive: keepAlive, context)
     }
 
     private var jsonType: [(String, String)] { [("Content-Type", "application/json; charset=utf-8")] }

@@ -92,6 +92,13 @@ public final class FakeOpenMeteoServer: Sendable {
         set { state.sendsDate = newValue }
     }
 
+    /// When the forecast route (`/v1/forecast`) is down, whatever the handler (default none): from the
+    /// outage's start its requests get its failure, after its end the handler's answers again.
+    public var forecastOutage: ForecastOutage? {
+        get { state.forecastOutage }
+        set { state.forecastOutage = newValue }
+    }
+
     /// Replaces the handler; requests that arrive from now on get the new behaviour.
     public func setHandler(_ handler: @escaping @Sendable (FakeRequest) -> FakeResponse) {
         state.setHandler(handler)

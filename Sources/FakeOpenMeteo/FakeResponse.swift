@@ -7,6 +7,8 @@ public enum FakeResponse: Sendable {
         body: String,
         headers: [(String, String)] = []
     )
+    /// ``body(status:contentType:body:headers:)`` with a body of bytes (a compressed one).
+    case bytes(status: Int, contentType: String, body: [UInt8], headers: [(String, String)] = [])
     /// Reads the request and never answers; the connection stays open until the client or the server closes it.
     case hang
     /// Status 200 with the full `Content-Length`, the body trickled out `bytesPerChunk` bytes every
@@ -20,6 +22,14 @@ public enum FakeResponse: Sendable {
     case oversized(bytes: Int)
     /// Closes the connection without sending anything.
     case closeImmediately
+
+    /// The CDN's answer to a client that does not name itself (no `User-Agent` with `weatherd/`): 403 and
+    /// an HTML page, as MET Norway's and NWS's CDNs answer.
+    public static let accessDenied = FakeResponse.body(
+        status: 403,
+        contentType: "text/html",
+        body: "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>You don't have permission.</BODY></HTML>"
+    )
 
     /// An Open-Meteo error response: `{"error":true,"reason":"..."}` with the given status.
     ///

@@ -44,6 +44,13 @@ enum QueryString {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Whether `text` is a number with at most 4 decimals, as MET Norway and NWS want coordinates.
+    static func hasFourDecimalsAtMost(_ text: String) -> Bool {
+        guard Double(text) != nil else { return false }
+        guard let dot = text.firstIndex(of: ".") else { return true }
+        return text[text.index(after: dot)...].count <= 4
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")

@@ -1,21 +1,24 @@
 /// The default behaviour: Open-Meteo's forecast and geocoding endpoints with deterministic data.
 extension FakeOpenMeteoServer {
     /// The default handler: a realistic forecast body for `/v1/forecast`, geocoding for `/v1/search`,
-    /// the alert sources' all-clears on their paths (``AlertRoute``), and a 404 JSON error for anything else.
+    /// the alert sources' all-clears on their paths (``AlertRoute``), MET Norway's Locationforecast
+    /// (``LocationforecastRoute``), and a 404 JSON error for anything else.
     public static let realistic: @Sendable (FakeRequest) -> FakeResponse = realistic(dataInterval: 900)
 
     /// ``realistic`` with another data interval: `current.interval` is `dataInterval` and `current.time`
     /// moves on every `dataInterval` seconds (Open-Meteo: 900), so tests see new data periods quickly.
     /// With `blockFault`, every forecast section asked for that is in `blocks` carries that fault.
-    /// `alerts` gives the alert sources' answers (``AlertRoute``).
+    /// `alerts` gives the alert sources' answers (``AlertRoute``), `metNorway` how MET Norway's route answers.
     public static func realistic(
         dataInterval: Int,
         blockFault: BlockFault? = nil,
         blocks: Set<FakeForecastBlock> = Set(FakeForecastBlock.allCases),
-        alerts: @escaping AlertRoute.Bodies = { _ in nil }
+        alerts: @escaping AlertRoute.Bodies = { _ in nil },
+        metNorway: MetNorwayMode = .normal
     ) -> @Sendable (FakeRequest) -> FakeResponse {
         { request in
             if let answer = AlertRoute.respond(to: request, bodies: alerts) { return answer }
+            if let answer = LocationforecastRoute.respond(to: request, mode: metNorway) { return answer }
             return switch request.path {
             case "/v1/forecast":
                 ForecastRoute.respond(to: request, dataInterval: dataInterval, fault: blockFault, faulty: blocks)

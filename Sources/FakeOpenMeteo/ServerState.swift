@@ -12,6 +12,7 @@ final class ServerState: Sendable {
         var isShutDown = false
         var clockOffset: Double = 0
         var sendsDate = true
+        var forecastOutage: ForecastOutage?
     }
 
     private let storage: Mutex<Storage>
@@ -42,6 +43,12 @@ final class ServerState: Sendable {
         set { storage.withLock { $0.sendsDate = newValue } }
     }
 
+    /// When the forecast route is down, whatever the handler.
+    var forecastOutage: ForecastOutage? {
+        get { storage.withLock { $0.forecastOutage } }
+        set { storage.withLock { $0.forecastOutage = newValue } }
+    }
+
     /// The server's clock now, or nil when it sends no `Date`.
     var dateHeader: String? {
         let (offset, sends) = storage.withLock { ($0.clockOffset, $0.sendsDate) }
@@ -53,7 +60,8 @@ final class ServerState: Sendable {
         storage.withLock { $0.handler = handler }
     }
 
-    /// Numbers and records one request, and returns it with the handler that must answer it.
+    /// Numbers and records one request, and returns it with the handler that must answer it: the server's,
+    /// or the forecast outage's while it covers the request.
     func record(
         method: String,
         uri: String,
@@ -68,6 +76,10 @@ final class ServerState: Sendable {
                 time: HTTPDateText.hostNow() + storage.clockOffset
             )
             storage.requests.append(request)
+            if let outage = storage.forecastOutage, outage.covers(request) {
+                let response = outage.response
+                return (request, { _ in response })
+            }
             return (request, storage.handler)
         }
     }

@@ -11,11 +11,11 @@ import WeatherCore
 /// repeated member the first counts), structure and plausibility. Every failure is `invalid_response`.
 public enum ForecastDecoder {
     /// Plausible ranges, in metric units; values outside are rejected as a broken response.
-    static let temperatureCelsius = -100.0...70.0
-    static let percent = 0.0...100.0
-    static let direction = 0.0...360.0
-    static let windKilometresPerHour = 0.0...600.0
-    static let precipitationMillimetres = 0.0...2000.0
+    static let temperatureCelsius = PlausibleRange.temperatureCelsius
+    static let percent = PlausibleRange.percent
+    static let direction = PlausibleRange.direction
+    static let windKilometresPerHour = PlausibleRange.windKilometresPerHour
+    static let precipitationMillimetres = PlausibleRange.precipitationMillimetres
     /// The largest UTC offset there is (±14 h), with room: ±18 h, as ISO 8601 allows.
     static let utcOffsetLimit = 18 * 3600
 

@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Logging
-import Synchronization
 import WeatherCore
 import WeatherHTTP
 
@@ -13,28 +12,15 @@ public struct OpenMeteoClient: WeatherProviding {
 
     private let http: HTTPGetter
     private let endpoint: ForecastEndpoint
-    /// Each location's request as first made, sent again at its next fetch. The URL of a location, its
-    /// units and its blocks never changes, and building it (`ForecastEndpoint.url`), then having the client
-    /// parse it (`URL(string:)`, and `URLComponents` once more for the path) at every fetch cost 88,000 of
-    /// 986,000 instructions a fetch (callgrind, 200 fetches at 10 ms, before and after).
-    private let requests = PreparedRequests()
+    /// Each location's request as first made, sent again at its next fetch: the URL of a location, its
+    /// units and its blocks never changes.
+    private let requests = PreparedRequests<RequestKey>()
 
     /// What a forecast request depends on.
     private struct RequestKey: Hashable {
         var location: Location
         var units: Units
         var blocks: ForecastBlocks
-    }
-
-    /// The requests made so far, by what they depend on. At most ``limit`` are kept: a location's blocks can
-    /// change with a reload, and the client lives as long as the configuration's API settings; past that
-    /// many the requests are made anew. Behind a lock, not in the loop's state: a request is made where its
-    /// fetch runs, in a child task on NIO's event loop, and the loop knows locations, not HTTP requests. The
-    /// lock is held for one lookup, and after a miss once more for the insert: the request is made outside
-    /// it, and nothing slow runs under it.
-    private final class PreparedRequests: Sendable {
-        static let limit = 64
-        let storage = Mutex<[RequestKey: HTTPClient.Request]>([:])
     }
 
     /// Creates a client. `httpClient` is owned (and shut down) by the caller.
@@ -85,12 +71,8 @@ public struct OpenMeteoClient: WeatherProviding {
 
     /// The request of `key`: the one made before, or a new one, kept.
     private func request(for key: RequestKey) throws(FetchError) -> HTTPClient.Request {
-        if let made = requests.storage.withLock({ $0[key] }) { return made }
-        let made = try http.request(endpoint.url(for: key.location, units: key.units, blocks: key.blocks))
-        requests.storage.withLock { requests in
-            if requests.count >= PreparedRequests.limit { requests.removeAll() }
-            requests[key] = made
+        try requests.request(for: key) { () throws(FetchError) in
+            try http.request(endpoint.url(for: key.location, units: key.units, blocks: key.blocks))
         }
-        return made
     }
 }

@@ -127,6 +127,7 @@ extension StateDocument.WeatherEntry {
         if let is_day { json.bool("is_day", is_day) }
         json.string("observed_at", observed_at)
         if let precipitation { json.number("precipitation", precipitation) }
+        if let pressure { json.number("pressure", pressure) }
         if let relative_humidity { json.number("relative_humidity", relative_humidity) }
         if let temperature { json.number("temperature", temperature) }
         if let units {

@@ -80,6 +80,7 @@ struct StateDocument: Codable, Sendable {
         var wind_speed: Double?
         var wind_direction: Double?
         var wind_gusts: Double?
+        var pressure: Double?
         var is_day: Bool?
         var wmo_code: Int?
         var condition: WeatherCondition?

@@ -31,7 +31,7 @@ public enum WeatherIcon {
         case .fog, .rimeFog: "🌫️"
         case .drizzle, .rainShowers: isDay ? "🌦️" : "🌧️"
         case .rain, .freezingDrizzle, .freezingRain: "🌧️"
-        case .snow, .snowGrains, .snowShowers: "🌨️"
+        case .sleet, .sleetShowers, .snow, .snowGrains, .snowShowers: "🌨️"
         case .thunderstorm, .thunderstormHail: "⛈️"
         case .unknown: "❔"
         }
@@ -51,6 +51,10 @@ public enum WeatherIcon {
         case .rain: isDay ? 0xE308 : 0xE325  // day_rain, night_alt_rain
         case .freezingRain: isDay ? 0xE306 : 0xE323  // day_rain_mix, night_alt_rain_mix
         case .rainShowers: isDay ? 0xE309 : 0xE326  // day_showers, night_alt_showers
+        // Continuous sleet falls from a closed deck (no sun or moon, as `overcast`); its showers have clear
+        // spells between them.
+        case .sleet: 0xE3AD  // sleet
+        case .sleetShowers: isDay ? 0xE3AA : 0xE3AC  // day_sleet, night_alt_sleet
         case .snow, .snowGrains, .snowShowers: isDay ? 0xE30A : 0xE327  // day_snow, night_alt_snow
         case .thunderstorm: isDay ? 0xE30F : 0xE32A  // day_thunderstorm, night_alt_thunderstorm
         case .thunderstormHail: isDay ? 0xE304 : 0xE321  // day_hail, night_alt_hail

@@ -6,6 +6,8 @@
 //                   [--fault-blocks minutely_15,hourly,daily]
 //                   [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
 //                   [--clock-offset SECONDS] [--no-date] [--retry-after VALUE] [--alerts-dir DIR]
+//                   [--met-mode 200|203|429|503] [--met-count-file PATH]
+//                   [--down-after SECONDS] [--down-for SECONDS] [--down-mode 503|hang|html|429-daily]
 //
 // Realistic data answers `current` and the `minutely_15`, `hourly` and `daily` sections asked for, in
 // Open-Meteo's wire shape; every place has rain in 90 minutes of every 3 hours (see
@@ -24,9 +26,20 @@
 // meteoalarm-<country>.json (missing: the source's all-clear; a file starting with "!429", "!503" or
 // "!html": that failure), so a script can change the warnings while the daemon runs.
 //
+// MET Norway's Locationforecast (/weatherapi/locationforecast/2.0/compact, LocationforecastRoute) answers
+// whatever --mode says, outside --minute-limit (its requests are not Open-Meteo's calls), on MET's terms:
+// 403 without a weatherd/ User-Agent or beyond 4 decimals, Last-Modified on the half hour, Expires half an
+// hour later, 304 to an If-Modified-Since equal to it, gzip when asked. --met-mode: 200 (default), 203
+// (deprecated product: the forecast, never a 304), 429 (with --retry-after, else 3600 s), 503 (an HTML
+// page). --met-count-file: like --count-file, for MET's requests.
+// --down-after, --down-for, --down-mode: the Open-Meteo forecast route goes down --down-after seconds
+// after the start (default 0) for --down-for seconds (default: for good), answering --down-mode meanwhile
+// (503, the default; hang; html, an HTML page with status 200; 429-daily, the daily limit), then normally
+// again (ForecastOutage); geocoding and the other routes stay up.
+//
 // Prints "fake-open-meteo listening on http://HOST:PORT" once listening; exits 0 on SIGTERM or SIGINT,
 // after writing the number of Open-Meteo requests served (forecast and geocoding, not the alert
-// sources') to --count-file if given.
+// sources' nor MET's) to --count-file if given.
 
 import Dispatch
 import FakeOpenMeteo
@@ -47,6 +60,22 @@ struct Options {
     var retryAfter: String?
     var faultBlocks = Set(FakeForecastBlock.allCases)
     var alertsDir: String?
+    var metMode = "200"
+    var metCountFile: String?
+    var downAfter: Double?
+    var downFor: Double?
+    var downMode: ForecastOutage.Mode?
+
+    /// The forecast outage the options ask for, from `start` (the server's clock); nil without any.
+    func outage(start: Double) -> ForecastOutage? {
+        guard downAfter != nil || downFor != nil || downMode != nil else { return nil }
+        return ForecastOutage.after(
+            downAfter ?? 0,
+            for: downFor ?? .infinity,
+            mode: downMode ?? .unavailable,
+            now: start
+        )
+    }
 
     static let usage = """
         usage: fake-open-meteo [--host H] [--port N] [--port-file PATH] [--count-file PATH]
@@ -55,6 +84,8 @@ struct Options {
                                [--fault-blocks minutely_15,hourly,daily]
                                [--data-interval SECONDS] [--minute-limit CALLS] [--request-log PATH]
                                [--clock-offset SECONDS] [--no-date] [--retry-after VALUE] [--alerts-dir DIR]
+                               [--met-mode 200|203|429|503] [--met-count-file PATH]
+                               [--down-after SECONDS] [--down-for SECONDS] [--down-mode 503|hang|html|429-daily]
         """
 
     init(arguments: [String]) throws(UsageError) {
@@ -69,7 +100,8 @@ struct Options {
             }
             let flags = [
                 "--host", "--port", "--port-file", "--count-file", "--mode", "--data-interval", "--minute-limit",
-                "--request-log", "--clock-offset", "--retry-after", "--fault-blocks", "--alerts-dir",
+                "--request-log", "--clock-offset", "--retry-after", "--fault-blocks", "--alerts-dir", "--met-mode",
+                "--met-count-file", "--down-after", "--down-for", "--down-mode",
             ]
             guard flags.contains(flag) else {
                 throw UsageError(message: "unknown option: \(flag)")
@@ -89,6 +121,22 @@ struct Options {
             case "--request-log": requestLog = value
             case "--retry-after": retryAfter = value
             case "--alerts-dir": alertsDir = value
+            case "--met-count-file": metCountFile = value
+            case "--met-mode":
+                guard MetNorwayMode(name: value) != nil else {
+                    throw UsageError(message: "unknown MET mode: \(value) (200, 203, 429, 503)")
+                }
+                metMode = value
+            case "--down-after", "--down-for":
+                guard let seconds = Double(value), seconds.isFinite, seconds >= 0 else {
+                    throw UsageError(message: "invalid \(flag.dropFirst(2)): \(value)")
+                }
+                if flag == "--down-after" { downAfter = seconds } else { downFor = seconds }
+            case "--down-mode":
+                guard let mode = ForecastOutage.Mode(rawValue: value) else {
+                    throw UsageError(message: "unknown down mode: \(value) (503, hang, html, 429-daily)")
+                }
+                downMode = mode
             case "--fault-blocks":
                 let names = value.split(separator: ",").map(String.init)
                 let blocks = names.compactMap(FakeForecastBlock.init(rawValue:))
@@ -206,7 +254,8 @@ enum Modes {
     }
 }
 
-/// The handler of `options`: the mode, behind the minute limit, recorded in the request log.
+/// The handler of `options`: the mode, behind the minute limit, MET Norway's route beside them, recorded in
+/// the request log.
 func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeResponse {
     var handler =
         Modes.handler(
@@ -219,6 +268,9 @@ func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeRespon
     if let limit = options.minuteLimit {
         handler = QuotaGate(minuteLimit: limit, next: handler).handler
     }
+    let metMode = MetNorwayMode(name: options.metMode, retryAfter: options.retryAfter) ?? .normal
+    let openMeteo = handler
+    handler = { request in LocationforecastRoute.respond(to: request, mode: metMode) ?? openMeteo(request) }
     if let path = options.requestLog {
         let log = try RequestLog(path: path)
         let inner = handler
@@ -301,6 +353,7 @@ do {
     )
     server.clockOffset = options.clockOffset
     server.sendsDate = options.sendsDate
+    server.forecastOutage = options.outage(start: HTTPDateText.hostNow() + options.clockOffset)
     if let portFile = options.portFile {
         try writeAtomically("\(server.port)\n", to: portFile)
     }
@@ -315,13 +368,16 @@ for await _ in signals {
     break
 }
 withExtendedLifetime(signalSources) {}
-if let countFile = options.countFile {
+// The Open-Meteo requests (forecast and geocoding): the daemon's `requests` counts those alone; MET's apart.
+let counts = [
+    (options.countFile, server.requests.filter { $0.path.hasPrefix("/v1/") }.count),
+    (options.metCountFile, server.requests.filter { $0.path == LocationforecastRoute.path }.count),
+]
+for case (let file?, let count) in counts {
     do {
-        // The Open-Meteo requests (forecast and geocoding): the daemon's `requests` counts those alone.
-        let count = server.requests.filter { $0.path.hasPrefix("/v1/") }.count
-        try writeAtomically("\(count)\n", to: countFile)
+        try writeAtomically("\(count)\n", to: file)
     } catch {
-        FileHandle.standardError.write(Data("fake-open-meteo: cannot write \(countFile): \(error)\n".utf8))
+        FileHandle.standardError.write(Data("fake-open-meteo: cannot write \(file): \(error)\n".utf8))
     }
 }
 try? await server.shutdown()

@@ -16,7 +16,7 @@ struct CommandLineTests {
             longitude: -74.006
         """
 
-    @Test("codes --format json prints the 28 known codes in order")
+    @Test("codes --format json prints the 32 known codes in order")
     func codesJSON() async throws {
         let result = try await Subprocess.run(["codes", "--format", "json"])
         #expect(result.status == 0)
@@ -24,7 +24,7 @@ struct CommandLineTests {
             result.stdout.hasPrefix(#"[{"code":0,"condition":"clear","category":"clear","description":"Clear sky"},"#)
         )
         let codes = try #require(try jsonObject(result.stdout) as? [[String: Any]])
-        #expect(codes.count == 28)
+        #expect(codes.count == 32)
         #expect(codes.compactMap { $0["code"] as? Int } == codes.compactMap { $0["code"] as? Int }.sorted())
         #expect(codes.last?["condition"] as? String == "thunderstorm_hail")
     }

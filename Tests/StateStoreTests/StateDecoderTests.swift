@@ -35,6 +35,15 @@ struct StateDecoderTests {
         }
     }
 
+    @Test func theSeaLevelPressureOfMetNorwaysWeatherIsWrittenAndReadBack() throws {
+        var snapshot = DocumentedExample.snapshot
+        snapshot.locations[0].weather?.pressure = 1006.4
+        let text = StateEncoder.encode(snapshot)
+        #expect(text.contains(#""precipitation":0.2,"pressure":1006.4,"relative_humidity":81,"#))
+        #expect(try decode(text) == snapshot)
+        #expect(!StateEncoder.encode(DocumentedExample.snapshot).contains("pressure"))
+    }
+
     @Test func decodesTheDocumentedExampleWithDefaultsForLaterAdditions() throws {
         let snapshot = try decode(DocumentedExample.json)
         // The documented example (docs/state-file.md) has no timeout_seconds or stale_after_seconds (additions of weatherd's).

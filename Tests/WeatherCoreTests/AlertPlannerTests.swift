@@ -331,9 +331,4 @@ struct AlertTargetTests {
                 == AlertTarget(source: .meteoalarm, country: "france", isAutomatic: true)
         )
     }
-
-    @Test(arguments: [(40.71284, "40.7128"), (-74.00601, "-74.006"), (52.52, "52.52"), (-0.00001, "0"), (13, "13")])
-    func coordinatesHaveFourDecimalsAtMost(value: Double, text: String) {
-        #expect(AlertFeed.text(value) == text)
-    }
 }

@@ -23,6 +23,11 @@ struct NumberFormatTests {
         #expect(NumberFormat.oneDecimal(value) == expected)
     }
 
+    @Test(arguments: [(40.71284, "40.7128"), (-74.00601, "-74.006"), (52.52, "52.52"), (-0.00001, "0"), (13, "13")])
+    func coordinatesHaveFourDecimalsAtMost(value: Double, text: String) {
+        #expect(NumberFormat.coordinate(value) == text)
+    }
+
     @Test func fixedHonoursDecimals() {
         #expect(NumberFormat.fixed(16.94, decimals: 1) == "16.9")
         #expect(NumberFormat.fixed(3.14159, decimals: 3) == "3.142")

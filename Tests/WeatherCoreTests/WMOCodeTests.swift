@@ -19,6 +19,8 @@ private let specTable: [(code: Int, condition: String, category: String, descrip
     (65, "rain", "rain", "Heavy rain"),
     (66, "freezing_rain", "rain", "Light freezing rain"),
     (67, "freezing_rain", "rain", "Heavy freezing rain"),
+    (68, "sleet", "snow", "Light sleet"),
+    (69, "sleet", "snow", "Moderate or heavy sleet"),
     (71, "snow", "snow", "Slight snow fall"),
     (73, "snow", "snow", "Moderate snow fall"),
     (75, "snow", "snow", "Heavy snow fall"),
@@ -26,6 +28,8 @@ private let specTable: [(code: Int, condition: String, category: String, descrip
     (80, "rain_showers", "rain", "Slight rain showers"),
     (81, "rain_showers", "rain", "Moderate rain showers"),
     (82, "rain_showers", "rain", "Violent rain showers"),
+    (83, "sleet_showers", "snow", "Light sleet showers"),
+    (84, "sleet_showers", "snow", "Moderate or heavy sleet showers"),
     (85, "snow_showers", "snow", "Slight snow showers"),
     (86, "snow_showers", "snow", "Heavy snow showers"),
     (95, "thunderstorm", "thunderstorm", "Thunderstorm"),
@@ -46,8 +50,8 @@ struct WMOCodeTests {
         #expect(wmo.description == expected.description)
     }
 
-    @Test func knownIsTheTwentyEightCodesAscending() {
-        #expect(specTable.count == 28)
+    @Test func knownIsTheThirtyTwoCodesAscending() {
+        #expect(specTable.count == 32)
         #expect(WMOCode.known.map(\.rawValue) == specTable.map(\.code))
     }
 

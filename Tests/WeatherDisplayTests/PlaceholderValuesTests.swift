@@ -93,6 +93,18 @@ struct PlaceholderValuesTests {
         }
     }
 
+    @Test func sleetIsDrawnAsSnowMixNeverAsFreezingRain() {
+        for isDay in [true, false] {
+            #expect(WeatherIcon.emoji(.sleet, isDay: isDay) == "🌨️")
+            #expect(WeatherIcon.emoji(.sleetShowers, isDay: isDay) == "🌨️")
+            #expect(WeatherIcon.nerd(.sleet, isDay: isDay) == 0xE3AD)
+            #expect(WeatherIcon.nerd(.sleet, isDay: isDay) != WeatherIcon.nerd(.freezingRain, isDay: isDay))
+            #expect(WeatherIcon.nerd(.sleetShowers, isDay: isDay) != WeatherIcon.nerd(.freezingRain, isDay: isDay))
+        }
+        #expect(WeatherIcon.nerd(.sleetShowers, isDay: true) == 0xE3AA)
+        #expect(WeatherIcon.nerd(.sleetShowers, isDay: false) == 0xE3AC)
+    }
+
     @Test func windArrowsPointWhereTheWindBlows() {
         #expect(WindArrow.arrow(fromDegrees: 0) == "↓")
         #expect(WindArrow.arrow(fromDegrees: 90) == "←")

@@ -100,24 +100,14 @@ public struct AlertFeed: Sendable, Hashable {
     ) {
         self.source = source
         self.country = country
-        self.latitude = Self.fourDecimals(latitude)
-        self.longitude = Self.fourDecimals(longitude)
+        self.latitude = NumberFormat.fourDecimals(latitude)
+        self.longitude = NumberFormat.fourDecimals(longitude)
         self.members = members
         self.host = host
         self.key =
             if let country { "\(source.rawValue) \(country)" } else {
-                "\(source.rawValue) \(Self.text(self.latitude)),\(Self.text(self.longitude))"
+                "\(source.rawValue) \(NumberFormat.coordinate(self.latitude)),"
+                    + NumberFormat.coordinate(self.longitude)
             }
-    }
-
-    /// `value` rounded to 4 decimals.
-    public static func fourDecimals(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
-
-    /// A coordinate as the sources want it: at most 4 decimals, no trailing zeros (`40.7128`, `-74.006`, `52.52`).
-    public static func text(_ value: Double) -> String {
-        var text = NumberFormat.fixed(fourDecimals(value), decimals: 4)
-        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
     }
 }

@@ -1,4 +1,5 @@
-/// A WMO weather interpretation code (WW) as Open-Meteo reports it, with its domain meaning.
+/// A WMO weather interpretation code (WW) as Open-Meteo reports it, with its domain meaning; MET Norway's
+/// symbols map to these codes too (``MetSymbol``).
 public struct WMOCode: Sendable, Hashable, Comparable {
     /// The numeric code; any integer, known or not.
     public let rawValue: Int
@@ -8,10 +9,11 @@ public struct WMOCode: Sendable, Hashable, Comparable {
         self.rawValue = rawValue
     }
 
-    /// The 28 codes Open-Meteo documents, in ascending order.
+    /// The 32 known codes in ascending order: the 28 Open-Meteo documents, and the four of sleet (68, 69, 83,
+    /// 84) that MET Norway's symbols need.
     public static let known: [WMOCode] = table.keys.sorted().map(WMOCode.init)
 
-    /// Whether the code is one of the 28 documented ones.
+    /// Whether the code is one of the 32 known ones.
     public var isKnown: Bool { Self.table[rawValue] != nil }
 
     /// The condition the code maps to; `.unknown` for undocumented codes.
@@ -43,6 +45,8 @@ public struct WMOCode: Sendable, Hashable, Comparable {
         65: (.rain, "Heavy rain"),
         66: (.freezingRain, "Light freezing rain"),
         67: (.freezingRain, "Heavy freezing rain"),
+        68: (.sleet, "Light sleet"),
+        69: (.sleet, "Moderate or heavy sleet"),
         71: (.snow, "Slight snow fall"),
         73: (.snow, "Moderate snow fall"),
         75: (.snow, "Heavy snow fall"),
@@ -50,6 +54,8 @@ public struct WMOCode: Sendable, Hashable, Comparable {
         80: (.rainShowers, "Slight rain showers"),
         81: (.rainShowers, "Moderate rain showers"),
         82: (.rainShowers, "Violent rain showers"),
+        83: (.sleetShowers, "Light sleet showers"),
+        84: (.sleetShowers, "Moderate or heavy sleet showers"),
         85: (.snowShowers, "Slight snow showers"),
         86: (.snowShowers, "Heavy snow showers"),
         95: (.thunderstorm, "Thunderstorm"),

@@ -20,10 +20,15 @@ public struct Weather: Sendable, Hashable {
     public var windDirection: Double?
     /// Wind gusts at 10 m.
     public var windGusts: Double?
+    /// Air pressure at sea level, hPa (MET Norway sends it; Open-Meteo is not asked for it).
+    public var pressure: Double?
     /// Whether it is daytime.
     public var isDay: Bool?
     /// The WMO weather code.
     public var code: WMOCode?
+    /// The source's own weather symbol, when it sends one instead of a WMO code (MET Norway's
+    /// `symbol_code`, ``MetSymbol``), for the journal: a symbol weatherd does not know has no `code`.
+    public var symbol: String?
     /// The units the values are in.
     public var units: Units = Units()
     /// How often the API's current values change, in seconds (`current.interval`), when it said.
@@ -41,8 +46,10 @@ public struct Weather: Sendable, Hashable {
         windSpeed: Double? = nil,
         windDirection: Double? = nil,
         windGusts: Double? = nil,
+        pressure: Double? = nil,
         isDay: Bool? = nil,
         code: WMOCode? = nil,
+        symbol: String? = nil,
         units: Units = Units(),
         dataInterval: Double? = nil
     ) {
@@ -56,8 +63,10 @@ public struct Weather: Sendable, Hashable {
         self.windSpeed = windSpeed
         self.windDirection = windDirection
         self.windGusts = windGusts
+        self.pressure = pressure
         self.isDay = isDay
         self.code = code
+        self.symbol = symbol
         self.units = units
         self.dataInterval = dataInterval
     }

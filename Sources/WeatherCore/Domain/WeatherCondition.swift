@@ -10,9 +10,13 @@ public enum WeatherCondition: String, Sendable, CaseIterable, Codable {
     case freezingDrizzle = "freezing_drizzle"
     case rain
     case freezingRain = "freezing_rain"
+    /// Rain and snow mixed (WMO 68, 69): MET Norway's sleet. Not freezing rain, which glazes.
+    case sleet
     case snow
     case snowGrains = "snow_grains"
     case rainShowers = "rain_showers"
+    /// Showers of rain and snow mixed (WMO 83, 84).
+    case sleetShowers = "sleet_showers"
     case snowShowers = "snow_showers"
     case thunderstorm
     case thunderstormHail = "thunderstorm_hail"
@@ -25,7 +29,7 @@ public enum WeatherCondition: String, Sendable, CaseIterable, Codable {
         case .mainlyClear, .partlyCloudy, .overcast: .partlyCloudy
         case .fog, .rimeFog: .fog
         case .drizzle, .freezingDrizzle, .rain, .freezingRain, .rainShowers: .rain
-        case .snow, .snowGrains, .snowShowers: .snow
+        case .sleet, .sleetShowers, .snow, .snowGrains, .snowShowers: .snow
         case .thunderstorm, .thunderstormHail: .thunderstorm
         case .unknown: .unknown
         }

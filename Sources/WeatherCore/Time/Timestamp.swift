@@ -61,7 +61,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses RFC 3339 (`YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`); nil when malformed.
     public init?(rfc3339 text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let timestamp = text.withUTF8({ Timestamp(rfc3339: $0) }) else { return nil }
+        self = timestamp
+    }
+
+    /// Parses RFC 3339 from UTF-8 bytes (a decoder's buffer), without making a String of them.
+    public init?(rfc3339 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 20 else { return nil }
         func number(_ range: Range<Int>) -> Int64? {
             var value: Int64 = 0

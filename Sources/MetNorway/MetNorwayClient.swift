@@ -1,0 +1,86 @@
+import AsyncHTTPClient
+import Logging
+import WeatherCore
+import WeatherHTTP
+
+/// The ``WeatherProviding`` of MET Norway's Locationforecast 2.0 (`compact`): one `GET` per call on MET's
+/// terms, with a whole-request deadline and a body limit; every failure is a ``FetchError``.
+///
+/// Each request names weatherd and its operator in `User-Agent` (MET refuses an unidentified client with
+/// 403), asks with `Accept-Encoding: gzip` (37 KB become about 3 KB: the `HTTPClient` passed in must
+/// decompress, `decompression: .enabled`), and sends the query's `ifModifiedSince` back byte for byte as
+/// `If-Modified-Since`. The answers:
+/// - 200: the forecast, with `Expires` and `Last-Modified` (``AnswerValidity``) and the API's clock from
+///   `Date`; 203 (the product is deprecated or in beta): the same, marked ``Forecast/deprecatedProduct``;
+/// - 304: ``ForecastAnswer/notModified(_:apiClockSample:)``, with the new `Expires` if it has one;
+/// - 403: an `http` error naming the User-Agent sent; 429: `rate_limited` with its `Retry-After`;
+///   others (5xx): classified by status. An error body is never read: MET's are HTML.
+/// A 200 whose body is not MET's JSON (an HTML page, cut short) is `invalid_response`.
+public struct MetNorwayClient: WeatherProviding {
+    /// The largest answer accepted, decompressed (MET's is about 37 KB): HTTPGetter's.
+    public static let bodyLimit = HTTPGetter.bodyLimit
+
+    private let http: HTTPGetter
+    private let endpoint: MetNorwayEndpoint
+    private let userAgent: String
+    /// Each URL's request as first made (the headers that never change included), sent again with the
+    /// `If-Modified-Since` of its fetch.
+    private let requests = PreparedRequests<String>()
+
+    /// Creates a client. `httpClient` is owned (and shut down) by the caller and must decompress gzip.
+    public init(
+        httpClient: HTTPClient,
+        endpoint: MetNorwayEndpoint,
+        timeout: Duration,
+        userAgent: String,
+        logger: Logger
+    ) {
+        self.http = HTTPGetter(httpClient: httpClient, timeout: timeout, userAgent: userAgent, logger: logger)
+        self.endpoint = endpoint
+        self.userAgent = userAgent
+    }
+
+    /// Fetches the query's location; `query.utcOffsetSeconds` cuts the days (UTC when nil).
+    public func forecast(_ query: ForecastQuery) async throws(FetchError) -> ForecastAnswer {
+        let url = endpoint.url(for: query)
+        var request = try requests.request(for: url) { () throws(FetchError) in
+            try http.request(url, headers: [("Accept-Encoding", "gzip")])
+        }
+        if let since = query.ifModifiedSince { request.headers.replaceOrAdd(name: "If-Modified-Since", value: since) }
+        let response = try await http.get(request)
+        switch response.status {
+        case 200, 203:
+            // The API's time when the answer arrived: its `Date` (plus `Age`), else the host's.
+            let now = response.receivedAt.adding(seconds: response.apiClockSample ?? 0)
+            var forecast = try LocationforecastDecoder.decodeForecast(
+                response.body.readableBytesView,
+                for: query,
+                now: now
+            )
+            forecast.apiClockSample = response.apiClockSample
+            forecast.validity = Self.validity(of: response)
+            forecast.deprecatedProduct = response.status == 203
+            return .forecast(forecast)
+        case 304:
+            return .notModified(Self.validity(of: response), apiClockSample: response.apiClockSample)
+        case 403:
+            var error = FetchErrorClassifier.classify(status: 403, headers: response.headers)
+            error.message = "HTTP 403 Forbidden (sent User-Agent: \(userAgent))"
+            throw error
+        default:
+            throw FetchErrorClassifier.classify(
+                status: response.status,
+                headers: response.headers,
+                receivedAt: response.receivedAt
+            )
+        }
+    }
+
+    /// `Expires` (read as an HTTP date, on the API's clock) and `Last-Modified` (kept as sent).
+    private static func validity(of response: HTTPGetter.Response) -> AnswerValidity {
+        AnswerValidity(
+            expires: response.headers.first(name: "Expires").flatMap(HTTPDate.parse),
+            lastModified: response.headers.first(name: "Last-Modified")
+        )
+    }
+}
