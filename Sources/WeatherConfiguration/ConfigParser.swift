@@ -47,6 +47,9 @@ public struct ConfigParser: Sendable {
             case "forecast": config.forecast = try parseForecast(value)
             case "display": config.display = try parseDisplay(value)
             case "alerts": config.alerts = try parseAlerts(value, lines: &lines)
+            case "sources": config.sources = try sources(value, path: key)
+            case "contact": config.contact = try contact(value, path: key)
+            case "met_norway": config.metNorway = try parseMetNorway(value, lines: &lines)
             case "locations": config.locations = try parseLocations(value, lines: &lines)
             default: throw unknownKey(key, path: "", line: keyLine)
             }
@@ -65,6 +68,7 @@ public struct ConfigParser: Sendable {
             ("alerts.nws_url", config.alerts.endpoints.nws), ("alerts.metno_url", config.alerts.endpoints.metno),
             ("alerts.dwd_url", config.alerts.endpoints.dwd),
             ("alerts.meteoalarm_url", config.alerts.endpoints.meteoalarm),
+            ("met_norway.base_url", config.metNorway.baseURL),
         ]
         for (key, url) in urls {
             if let problem = Self.urlProblem(url) { throw error(key, lines[key], problem) }
@@ -159,6 +163,7 @@ public struct ConfigParser: Sendable {
             var longitude: Double?
             var countryCode: String?
             var alerts = AlertSetting.auto
+            var sources: [WeatherSource]?
             lines[path] = item.mark.line
             for (key, value, line) in try mapping(item, path: path) {
                 lines["\(path).\(key)"] = line
@@ -178,6 +183,7 @@ public struct ConfigParser: Sendable {
                     }
                     countryCode = code.uppercased()
                 case "alerts": alerts = try locationAlerts(value, path: "\(path).alerts")
+                case "sources": sources = try self.sources(value, path: "\(path).sources")
                 default: throw unknownKey(key, path: path, line: line)
                 }
             }
@@ -196,6 +202,7 @@ public struct ConfigParser: Sendable {
                     Location(id: id, name: name, countryCode: countryCode)
                 }
             location.alerts = alerts
+            location.sources = sources
             if location.id.isEmpty {
                 throw error("\(path).id", line, "the name \"\(name)\" gives no id; set one ([a-z0-9-])")
             }

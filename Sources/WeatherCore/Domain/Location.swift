@@ -15,6 +15,8 @@ public struct Location: Sendable, Hashable {
     public var countryCode: String?
     /// Where its official warnings come from (`alerts:`, docs/alerts.md).
     public var alerts: AlertSetting = .auto
+    /// Its own weather sources, in the order tried (`sources:`, docs/sources.md); nil: the configuration's.
+    public var sources: [WeatherSource]?
 
     /// Creates a location with coordinates; `id` defaults to ``Location/defaultID(for:)`` of the name.
     public init(id: String? = nil, name: String, latitude: Double, longitude: Double, countryCode: String? = nil) {
