@@ -54,6 +54,8 @@ public enum Placeholder: String, Sendable, CaseIterable {
     case alert
     /// How many official warnings are in force.
     case alerts
+    /// The weather source serving the location: `open-meteo`, `met-norway`.
+    case source
 
     /// Whether the value is a number, so that `{name:.N}` can give its decimals.
     public var isNumber: Bool {
@@ -62,7 +64,7 @@ public enum Placeholder: String, Sendable, CaseIterable {
             .precipitationProbability, .precipitationProbability6h, .tomorrowHigh, .tomorrowLow:
             true
         case .icon, .name, .id, .unit, .condition, .description, .windUnit, .windArrow, .nowcast,
-            .tomorrowIcon, .sunrise, .sunset, .age, .alert, .alerts:
+            .tomorrowIcon, .sunrise, .sunset, .age, .alert, .alerts, .source:
             false
         }
     }

@@ -28,7 +28,9 @@ public enum PrometheusText {
 
     /// The exposition text of `snapshot`, ending in a newline.
     public static func render(_ snapshot: StateSnapshot) -> String {
-        var families = locationFamilies(snapshot.locations) + forecastFamilies(snapshot) + alertFamilies(snapshot)
+        var families =
+            locationFamilies(snapshot.locations) + forecastFamilies(snapshot) + alertFamilies(snapshot)
+            + sourceFamilies(snapshot)
         let daemon = snapshot.daemon
         families.append(
             Family.counter(
