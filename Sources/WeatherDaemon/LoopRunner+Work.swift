@@ -6,7 +6,7 @@ import WeatherCore
 /// version's state file becomes. The loop asks for them in its effects; the I/O is here.
 extension LoopRunner {
     /// Fetches `order` from its source's client in `clients`.
-    nonisolated static func perform(_ order: FetchOrder, clients: Clients) async -> FetchOutcome {
+    public nonisolated static func perform(_ order: FetchOrder, clients: Clients) async -> FetchOutcome {
         guard let provider = clients.weather[order.source] else {
             let error = FetchError(kind: .network, message: "no client for \(order.source.rawValue)")
             return FetchOutcome(result: .failure(error), forecastSent: false, elapsed: .zero)

@@ -5,6 +5,21 @@ import WeatherCore
 /// source and one when it returns, each naming the reason; a first source still failing (info); a source
 /// that refused a location, a deprecated product and days cut in UTC, each said once.
 extension WeatherLoop {
+    /// Says once that `contact` is empty while a location may be served by MET Norway, which may block a
+    /// client it cannot identify.
+    mutating func noticeMissingSourceContact() {
+        guard configuration.effectiveContact.isEmpty, !sourceContactNoticed,
+            configuration.locations.contains(where: { ($0.sources ?? configuration.sources).contains(.metNorway) })
+        else { return }
+        sourceContactNoticed = true
+        journal(
+            .notice,
+            "contact is empty: met-norway, a weather source here, asks for a contact (an e-mail address or URL) "
+                + "in the User-Agent and may block a client it cannot identify; set contact",
+            metadata: ["weather.provider": "\(WeatherSource.metNorway.rawValue)"]
+        )
+    }
+
     mutating func logSource(_ event: PlannerEvent) {
         switch event {
         case .sourceChanged(let location, let from, let to, let reason):

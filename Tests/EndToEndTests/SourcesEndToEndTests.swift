@@ -60,4 +60,26 @@ struct SourcesEndToEndTests {
             }
         }
     }
+
+    /// `weatherd once` knows the sources: a location whose Open-Meteo fetch fails twice is asked of MET
+    /// Norway in a second rotation, and the output says so.
+    @Test func onceAsksMETNorwayWhenOpenMeteoFails() async throws {
+        let outage = ForecastOutage(from: 0, for: 1e12, mode: .unavailable)
+        let handler: @Sendable (FakeRequest) -> FakeResponse = { request in
+            outage.covers(request) ? outage.response : FakeOpenMeteoServer.realistic(request)
+        }
+        try await withFakeServerAndDirectory(handler: handler) { server, directory in
+            let config = try directory.write(
+                "config.yaml",
+                Fault.config(Array(Fault.threePlaces.prefix(1)), timeout: "1s", sources: "[open-meteo, met-norway]")
+            )
+            let once = try Subprocess(["once", "--config", config, "--api-url", server.baseURL, "--format", "json"])
+            let status = await once.wait(timeout: 20)
+            #expect(status == 0, "stderr: \(once.stderr)")
+            let state = try #require(try jsonObject(once.stdout) as? [String: Any])
+            let location = try #require((state["locations"] as? [[String: Any]])?.first)
+            #expect(location["source"] as? String == "met-norway")
+            #expect(location["weather"] is [String: Any])
+        }
+    }
 }

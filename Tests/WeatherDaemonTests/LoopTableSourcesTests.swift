@@ -234,3 +234,23 @@ struct LoopTableSourcesTests {
         #expect(driver.entries.filter { $0.message.contains("deprecated or in beta") }.count == 1)
     }
 }
+
+/// MET Norway asks for a contact in the User-Agent: an empty one is said once, at the start.
+@Suite("Loop table: the contact the sources ask for")
+struct LoopTableContactTests {
+    @Test(arguments: [
+        ([WeatherSource.openMeteo, .metNorway], "", 1),
+        ([.openMeteo], "", 0),
+        ([.openMeteo, .metNorway], "ops@example.org", 0),
+    ])
+    func anEmptyContactIsSaidOnceWhenMETNorwayMayServe(sources: [WeatherSource], contact: String, said: Int) {
+        var driver = LoopDriver {
+            $0.sources = sources
+            $0.contact = contact
+        }
+        driver.start()
+        driver.reload(driver.configuration)
+        let notices = driver.entries.filter { $0.message.hasPrefix("contact is empty: met-norway") }
+        #expect(notices.count == said)
+    }
+}

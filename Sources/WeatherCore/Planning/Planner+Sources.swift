@@ -113,6 +113,24 @@ extension Planner {
         events.append(.sourceChanged(location: records[index].location, from: from, to: next, reason: reason))
     }
 
+    /// Moves every location whose last fetch failed in a lasting way to its next source at once, whatever
+    /// the time left before it turns stale: `weatherd once` asks each location once, and asks the next
+    /// source of those its first failed. Returns whether any moved.
+    public mutating func failOverFailedLocations(at now: Moment) -> Bool {
+        var events: [PlannerEvent] = []
+        for index in records.indices {
+            let record = records[index]
+            guard let error = record.lastError, let next = record.nextSource,
+                Self.isLasting(
+                    FetchError(kind: error.kind, message: error.message, httpStatus: error.httpStatus),
+                    of: record.source
+                )
+            else { continue }
+            failOver(index, to: next, reason: error.message, at: now, events: &events)
+        }
+        return !events.isEmpty
+    }
+
     /// The first source answered again: `records[index]` is back on it.
     mutating func returnToFirstSource(_ index: Int, events: inout [PlannerEvent]) {
         let record = records[index]
