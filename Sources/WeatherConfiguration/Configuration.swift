@@ -86,6 +86,8 @@ public struct Configuration: Sendable, Hashable {
     public var contact = ""
     /// MET Norway's settings.
     public var metNorway = MetNorway()
+    /// The language of the words for people (docs/language.md): `auto` (the locale's) or a code.
+    public var language = "auto"
     /// The locations, in rotation order.
     public var locations: [Location] = Configuration.defaultLocations
 
