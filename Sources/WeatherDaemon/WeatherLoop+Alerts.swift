@@ -187,7 +187,7 @@ extension WeatherLoop {
                     "{location}: {event} ended ({reason})",
                     [
                         "location": name, "event": alert.event,
-                        "reason": Catalogue.text(context: "alert end", reason.rawValue),
+                        "reason": Words.endReason(reason),
                     ]
                 ),
                 metadata: metadata
@@ -208,7 +208,7 @@ extension WeatherLoop {
     private static func alertMessage(_ name: String, _ alert: Alert, in state: String) -> String {
         let values: KeyValuePairs = [
             "location": name, "event": alert.event,
-            "severity": Catalogue.text(context: "severity", alert.severity.rawValue),
+            "severity": Words.severity(alert.severity),
             "ends": alert.ends?.rfc3339 ?? "",
         ]
         switch (state, alert.ends) {

@@ -234,7 +234,7 @@ extension WeatherLoop {
                 let message = Catalogue.text(
                     "quota of the {window} full: {used} of {limit} calls; no request until {time}",
                     [
-                        "window": Catalogue.text(context: "quota window", window.rawValue),
+                        "window": Words.quotaWindow(window),
                         "used": Catalogue.number(NumberFormat.json(used)),
                         "limit": Catalogue.number(NumberFormat.json(limit)), "time": until.rfc3339,
                     ]

@@ -38,7 +38,7 @@ public enum Catalogue {
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
         self.language = language
-        decimalSeparator = text(context: "decimal separator", ".")
+        decimalSeparator = word(".", context: "decimal separator")
         return true
     }
 
@@ -49,16 +49,16 @@ public enum Catalogue {
 
     /// `english` in the language in use, each `{name}` replaced by its value in `values`.
     public static func text(_ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        fill(language == .english ? english : String(cString: dgettext(domain, english)), values)
+        fill(language == .english ? english : lookUp(english), values)
     }
 
     /// `english` (a word that needs its `context` to be translated: `Mon` the weekday) in the language in use.
-    public static func text(context: String, _ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String
+    public static func word(_ english: String, context: String, _ values: KeyValuePairs<String, String> = [:]) -> String
     {
         guard language != .english else { return fill(english, values) }
         // gettext's form of a message with a context: the context, EOT, the message.
         let key = context + "\u{04}" + english
-        let translated = String(cString: dgettext(domain, key))
+        let translated = lookUp(key)
         return fill(translated == key ? english : translated, values)
     }
 
@@ -72,13 +72,29 @@ public enum Catalogue {
         let form =
             language == .english
             ? (count == 1 ? singular : plural)
-            : String(cString: dngettext(domain, singular, plural, UInt(max(count, 0))))
+            : singular.withCString { one in
+                plural.withCString { many in
+                    // Without a translation gettext returns one of the arguments: a buffer gone after the call.
+                    guard let found = dngettext(domain, one, many, UInt(max(count, 0))), found != one, found != many
+                    else { return count == 1 ? singular : plural }
+                    return String(cString: found)
+                }
+            }
         return fill(fill(form, ["count": String(count)]), values)
     }
 
     /// `number`, already written with a `.`, with the language's decimal separator.
     public static func number(_ text: String) -> String {
         decimalSeparator == "." ? text : text.replacing(".", with: decimalSeparator)
+    }
+
+    /// The catalogue's translation of `message`, or `message` itself.
+    private static func lookUp(_ message: String) -> String {
+        message.withCString { id in
+            // Without a translation gettext returns its argument: a buffer that is gone after this closure.
+            guard let found = dgettext(domain, id), found != id else { return message }
+            return String(cString: found)
+        }
     }
 
     private static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {

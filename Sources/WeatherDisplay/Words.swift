@@ -40,4 +40,33 @@ public enum Words {
     public static func locations(_ count: Int) -> String {
         Catalogue.plural("{count} location", "{count} locations", count: count)
     }
+
+    /// A warning's severity as people read it: `Severe`.
+    public static func severity(_ severity: Alert.Severity) -> String {
+        switch severity {
+        case .unknown: Catalogue.word("Unknown", context: "severity")
+        case .minor: Catalogue.word("Minor", context: "severity")
+        case .moderate: Catalogue.word("Moderate", context: "severity")
+        case .severe: Catalogue.word("Severe", context: "severity")
+        case .extreme: Catalogue.word("Extreme", context: "severity")
+        }
+    }
+
+    /// Why a warning ended: `expired`.
+    public static func endReason(_ reason: AlertEvent.EndReason) -> String {
+        switch reason {
+        case .expired: Catalogue.word("expired", context: "alert end")
+        case .cancelled: Catalogue.word("cancelled", context: "alert end")
+        case .withdrawn: Catalogue.word("withdrawn", context: "alert end")
+        }
+    }
+
+    /// A quota window as the journal names it: `minute`.
+    public static func quotaWindow(_ window: QuotaWindow) -> String {
+        switch window {
+        case .minute: Catalogue.word("minute", context: "quota window")
+        case .hour: Catalogue.word("hour", context: "quota window")
+        case .day: Catalogue.word("day", context: "quota window")
+        }
+    }
 }

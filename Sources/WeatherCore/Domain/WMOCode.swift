@@ -28,38 +28,50 @@ public struct WMOCode: Sendable, Hashable, Comparable {
     /// Orders codes numerically.
     public static func < (lhs: WMOCode, rhs: WMOCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    private static let table: [Int: (condition: WeatherCondition, description: String)] = [
-        0: (.clear, "Clear sky"),
-        1: (.mainlyClear, "Mainly clear"),
-        2: (.partlyCloudy, "Partly cloudy"),
-        3: (.overcast, "Overcast"),
-        45: (.fog, "Fog"),
-        48: (.rimeFog, "Depositing rime fog"),
-        51: (.drizzle, "Light drizzle"),
-        53: (.drizzle, "Moderate drizzle"),
-        55: (.drizzle, "Dense drizzle"),
-        56: (.freezingDrizzle, "Light freezing drizzle"),
-        57: (.freezingDrizzle, "Dense freezing drizzle"),
-        61: (.rain, "Slight rain"),
-        63: (.rain, "Moderate rain"),
-        65: (.rain, "Heavy rain"),
-        66: (.freezingRain, "Light freezing rain"),
-        67: (.freezingRain, "Heavy freezing rain"),
-        68: (.sleet, "Light sleet"),
-        69: (.sleet, "Moderate or heavy sleet"),
-        71: (.snow, "Slight snow fall"),
-        73: (.snow, "Moderate snow fall"),
-        75: (.snow, "Heavy snow fall"),
-        77: (.snowGrains, "Snow grains"),
-        80: (.rainShowers, "Slight rain showers"),
-        81: (.rainShowers, "Moderate rain showers"),
-        82: (.rainShowers, "Violent rain showers"),
-        83: (.sleetShowers, "Light sleet showers"),
-        84: (.sleetShowers, "Moderate or heavy sleet showers"),
-        85: (.snowShowers, "Slight snow showers"),
-        86: (.snowShowers, "Heavy snow showers"),
-        95: (.thunderstorm, "Thunderstorm"),
-        96: (.thunderstormHail, "Thunderstorm with slight hail"),
-        99: (.thunderstormHail, "Thunderstorm with heavy hail"),
+    /// A known code's meaning. Its description is English and the message id of its translations (the
+    /// catalogues' extraction reads `Entry`'s second argument).
+    private struct Entry {
+        let condition: WeatherCondition
+        let description: String
+
+        init(_ condition: WeatherCondition, _ description: String) {
+            self.condition = condition
+            self.description = description
+        }
+    }
+
+    private static let table: [Int: Entry] = [
+        0: Entry(.clear, "Clear sky"),
+        1: Entry(.mainlyClear, "Mainly clear"),
+        2: Entry(.partlyCloudy, "Partly cloudy"),
+        3: Entry(.overcast, "Overcast"),
+        45: Entry(.fog, "Fog"),
+        48: Entry(.rimeFog, "Depositing rime fog"),
+        51: Entry(.drizzle, "Light drizzle"),
+        53: Entry(.drizzle, "Moderate drizzle"),
+        55: Entry(.drizzle, "Dense drizzle"),
+        56: Entry(.freezingDrizzle, "Light freezing drizzle"),
+        57: Entry(.freezingDrizzle, "Dense freezing drizzle"),
+        61: Entry(.rain, "Slight rain"),
+        63: Entry(.rain, "Moderate rain"),
+        65: Entry(.rain, "Heavy rain"),
+        66: Entry(.freezingRain, "Light freezing rain"),
+        67: Entry(.freezingRain, "Heavy freezing rain"),
+        68: Entry(.sleet, "Light sleet"),
+        69: Entry(.sleet, "Moderate or heavy sleet"),
+        71: Entry(.snow, "Slight snow fall"),
+        73: Entry(.snow, "Moderate snow fall"),
+        75: Entry(.snow, "Heavy snow fall"),
+        77: Entry(.snowGrains, "Snow grains"),
+        80: Entry(.rainShowers, "Slight rain showers"),
+        81: Entry(.rainShowers, "Moderate rain showers"),
+        82: Entry(.rainShowers, "Violent rain showers"),
+        83: Entry(.sleetShowers, "Light sleet showers"),
+        84: Entry(.sleetShowers, "Moderate or heavy sleet showers"),
+        85: Entry(.snowShowers, "Slight snow showers"),
+        86: Entry(.snowShowers, "Heavy snow showers"),
+        95: Entry(.thunderstorm, "Thunderstorm"),
+        96: Entry(.thunderstormHail, "Thunderstorm with slight hail"),
+        99: Entry(.thunderstormHail, "Thunderstorm with heavy hail"),
     ]
 }
