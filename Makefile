@@ -4,13 +4,14 @@
 #   make test                 run the whole test suite
 #   make debug                the debug build, tests included, that test, soak and fleet use
 #   make fleet                20 daemons behind the shipped nginx cache (about 4 minutes; in ci, not in test)
-#   make build                release build (.build/release/weatherd)
+#   make build                release build (.build/release/weatherd) and the catalogues beside it
+#   make catalogues           po/LANG.po compiled for the builds here (msgfmt --check)
 #   sudo make install         binary, unit, sysusers entry, journal catalog, default config
 #   make install DESTDIR=/tmp/pkg PREFIX=/usr    staged install for packaging
 #
-# `run` and `test` install libsystemd-dev, libyaml-dev and pkg-config with
-# apt-get when they are missing and make runs as root; otherwise they print what
-# to install.
+# `run` and `test` install libsystemd-dev, libyaml-dev, pkg-config and gettext
+# (msgfmt) with apt-get when they are missing and make runs as root; otherwise
+# they print what to install.
 
 SHELL := /bin/sh
 
@@ -36,6 +37,10 @@ DOCDIR ?= $(PREFIX)/share/doc/weatherd
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# The compiled catalogues (LANG/LC_MESSAGES/weatherd.mo): weatherd looks in share/locale beside its
+# binary's directory, so PREFIX/bin/weatherd finds PREFIX/share/locale (docs/language.md).
+LOCALEDIR ?= $(PREFIX)/share/locale
+LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
 COMPLETIONSDIR := .build/completions
 
 # The debug build of make test, soak and fleet (and scripts/test), without debug information: a test's
@@ -49,10 +54,10 @@ COMPLETIONSDIR := .build/completions
 # `swift build` would build the same tree again with other flags (make debug is the one to use).
 DEBUG_FLAGS := -debug-info-format none -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc 2
 RELEASE_BIN := .build/release/weatherd
-DEB_PACKAGES := libsystemd-dev libyaml-dev pkg-config
+DEB_PACKAGES := libsystemd-dev libyaml-dev pkg-config gettext
 FORMAT_PATHS := Sources Tests Package.swift
 
-.PHONY: all build debug debug-flags link-order-input deps run test format lint install uninstall clean check-systemd bench completions deb soak fleet fuzz check-deb ci
+.PHONY: all build debug debug-flags link-order-input deps catalogues run test format lint install uninstall clean check-systemd bench completions deb soak fleet fuzz check-deb ci
 
 all: build
 
@@ -88,8 +93,13 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Osize -Xswiftc -use-
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=packaging/weatherd.order -Xlinker --no-warn-symbol-ordering
 
-build: link-order-input
+build: link-order-input catalogues
 	$(SWIFT) build $(RELEASE_FLAGS) --product weatherd
+
+# Beside the builds (.build/TRIPLE/locale), where a binary built here looks: make run and the tests speak
+# every language without an install.
+catalogues:
+	scripts/compile-catalogues
 
 link-order-input:
 	@if [ -e $(RELEASE_BIN) ] && [ packaging/weatherd.order -nt $(RELEASE_BIN) ]; then rm -f $(RELEASE_BIN); fi
@@ -98,14 +108,15 @@ link-order-input:
 # compile the CSystemd and CYaml modules. Installed with apt-get only when
 # missing and running as root.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libsystemd yaml-0.1; then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libsystemd yaml-0.1 && \
+	    command -v msgfmt >/dev/null 2>&1; then \
 		exit 0; \
 	elif [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing $(DEB_PACKAGES) ..."; \
 		DEBIAN_FRONTEND=noninteractive apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(DEB_PACKAGES); \
 	else \
-		echo "weatherd needs the development files of libsystemd and libyaml, and pkg-config." >&2; \
+		echo "weatherd needs the development files of libsystemd and libyaml, pkg-config and msgfmt." >&2; \
 		echo "Install them first, e.g.: sudo apt-get install $(DEB_PACKAGES)" >&2; \
 		exit 1; \
 	fi
@@ -116,14 +127,14 @@ deps:
 # beside the cache without it) and the durable cache to ~/.local/state/weatherd/
 # (as root: /run/weatherd/ and /var/lib/weatherd/).
 # Extra options: make run ARGS="--log-target stderr --interval 2s"
-run: deps
+run: deps catalogues
 	$(SWIFT) run weatherd run $(ARGS)
 
 test: deps
 	WEATHERD_DEBUG_FLAGS='$(DEBUG_FLAGS)' scripts/test
 
 # The debug build, tests included, that make test, soak and fleet use (and the scripts' hints name).
-debug: deps
+debug: deps catalogues
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 
 # Prints DEBUG_FLAGS, for scripts/test run by hand: one list of the debug build's flags.
@@ -201,6 +212,12 @@ install: build completions
 	install -m 0644 docs/weatherd.conf.5 "$(DESTDIR)$(MANDIR)/man5/weatherd.conf.5"
 	install -d -m 0755 "$(DESTDIR)$(DOCDIR)"
 	install -m 0644 docs/state.schema.json "$(DESTDIR)$(DOCDIR)/state.schema.json"
+	@for language in $(LANGUAGES); do \
+		echo "install -m 0644 .../$$language/LC_MESSAGES/weatherd.mo $(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/weatherd.mo"; \
+		install -d -m 0755 "$(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES" && \
+		install -m 0644 ".build/$$(uname -m)-unknown-linux-gnu/locale/$$language/LC_MESSAGES/weatherd.mo" \
+			"$(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/weatherd.mo" || exit 1; \
+	done
 	install -d -m 0755 "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	install -m 0644 $(COMPLETIONSDIR)/weatherd.bash "$(DESTDIR)$(BASHCOMPDIR)/weatherd"
 	install -m 0644 $(COMPLETIONSDIR)/_weatherd "$(DESTDIR)$(ZSHCOMPDIR)/_weatherd"
@@ -242,6 +259,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(MANDIR)/man1/weatherd.1" "$(DESTDIR)$(MANDIR)/man1/weatherd.1.gz"
 	rm -f "$(DESTDIR)$(MANDIR)/man5/weatherd.conf.5" "$(DESTDIR)$(MANDIR)/man5/weatherd.conf.5.gz"
 	rm -f "$(DESTDIR)$(DOCDIR)/state.schema.json"
+	@for language in $(LANGUAGES); do rm -f "$(DESTDIR)$(LOCALEDIR)/$$language/LC_MESSAGES/weatherd.mo"; done
 	rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
 	rm -f "$(DESTDIR)$(BASHCOMPDIR)/weatherd"
 	rm -f "$(DESTDIR)$(ZSHCOMPDIR)/_weatherd"
