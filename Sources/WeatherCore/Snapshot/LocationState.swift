@@ -20,6 +20,9 @@ public struct LocationState: Sendable, Hashable {
     public var consecutiveFailures: Int = 0
     /// The official warnings (docs/alerts.md); nil when the location has no alert source.
     public var alerts: LocationAlerts?
+    /// The air quality, UV and pollen of the last answer (docs/air.md); nil when air quality is off for the
+    /// location or not fetched yet.
+    public var air: AirQuality?
 
     /// Creates a value from each of its properties.
     public init(
@@ -32,7 +35,8 @@ public struct LocationState: Sendable, Hashable {
         forecast: LocationForecast? = nil,
         lastError: ErrorRecord? = nil,
         consecutiveFailures: Int = 0,
-        alerts: LocationAlerts? = nil
+        alerts: LocationAlerts? = nil,
+        air: AirQuality? = nil
     ) {
         self.location = location
         self.status = status
@@ -44,5 +48,6 @@ public struct LocationState: Sendable, Hashable {
         self.lastError = lastError
         self.consecutiveFailures = consecutiveFailures
         self.alerts = alerts
+        self.air = air
     }
 }
