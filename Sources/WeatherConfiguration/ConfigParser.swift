@@ -45,8 +45,9 @@ public struct ConfigParser: Sendable {
             case "api": try parseAPI(value, into: &config.api, lines: &lines)
             case "units": try parseUnits(value, into: &config.units)
             case "forecast": config.forecast = try parseForecast(value)
-            case "display": config.display = try parseDisplay(value)
+            case "display": try parseDisplay(value, into: &config.display)
             case "alerts": config.alerts = try parseAlerts(value, lines: &lines)
+            case "air_quality": try parseAirQuality(value, into: &config, lines: &lines)
             case "locations": config.locations = try parseLocations(value, lines: &lines)
             default: throw unknownKey(key, path: "", line: keyLine)
             }
@@ -65,6 +66,7 @@ public struct ConfigParser: Sendable {
             ("alerts.nws_url", config.alerts.endpoints.nws), ("alerts.metno_url", config.alerts.endpoints.metno),
             ("alerts.dwd_url", config.alerts.endpoints.dwd),
             ("alerts.meteoalarm_url", config.alerts.endpoints.meteoalarm),
+            ("air_quality.base_url", config.airQuality.baseURL),
         ]
         for (key, url) in urls {
             if let problem = Self.urlProblem(url) { throw error(key, lines[key], problem) }
@@ -159,6 +161,7 @@ public struct ConfigParser: Sendable {
             var longitude: Double?
             var countryCode: String?
             var alerts = AlertSetting.auto
+            var airQuality: Bool?
             lines[path] = item.mark.line
             for (key, value, line) in try mapping(item, path: path) {
                 lines["\(path).\(key)"] = line
@@ -178,6 +181,7 @@ public struct ConfigParser: Sendable {
                     }
                     countryCode = code.uppercased()
                 case "alerts": alerts = try locationAlerts(value, path: "\(path).alerts")
+                case "air_quality": airQuality = try boolean(value, path: "\(path).air_quality")
                 default: throw unknownKey(key, path: path, line: line)
                 }
             }
@@ -196,6 +200,7 @@ public struct ConfigParser: Sendable {
                     Location(id: id, name: name, countryCode: countryCode)
                 }
             location.alerts = alerts
+            location.airQuality = airQuality
             if location.id.isEmpty {
                 throw error("\(path).id", line, "the name \"\(name)\" gives no id; set one ([a-z0-9-])")
             }

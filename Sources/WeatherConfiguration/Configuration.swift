@@ -47,6 +47,18 @@ public struct Configuration: Sendable, Hashable {
         public init() {}
     }
 
+    /// `air_quality`: air quality, UV and pollen (docs/air.md). Its `index` (the scale) is
+    /// ``DisplaySettings/airQualityScale``, in ``display``.
+    public struct AirQualitySettings: Sendable, Hashable {
+        /// Whether locations without an `air_quality:` key of their own have their air quality fetched.
+        public var enabled = false
+        /// The air quality API's base URL.
+        public var baseURL = "https://air-quality-api.open-meteo.com"
+
+        /// The defaults.
+        public init() {}
+    }
+
     /// The rotation period.
     public var interval: Duration = .seconds(10)
     /// When locations are fetched.
@@ -71,6 +83,8 @@ public struct Configuration: Sendable, Hashable {
     public var display = DisplaySettings()
     /// The official warnings.
     public var alerts = Alerts()
+    /// Air quality, UV and pollen.
+    public var airQuality = AirQualitySettings()
     /// The locations, in rotation order.
     public var locations: [Location] = Configuration.defaultLocations
 
@@ -103,6 +117,12 @@ public struct Configuration: Sendable, Hashable {
             hour: api.limits.hour ?? defaults.1,
             day: api.limits.day ?? defaults.2
         )
+    }
+
+    /// The locations whose air quality is fetched: those that say so, and those that say nothing while
+    /// `air_quality.enabled` is on.
+    public var airQualityLocations: [Location] {
+        locations.filter { $0.wantsAirQuality(enabledByDefault: airQuality.enabled) }
     }
 
     /// What the planner works with.

@@ -58,6 +58,10 @@ enum EffectiveConfig {
             "  metno_url: \(quoted(config.alerts.endpoints.metno))",
             "  dwd_url: \(quoted(config.alerts.endpoints.dwd))",
             "  meteoalarm_url: \(quoted(config.alerts.endpoints.meteoalarm))",
+            "air_quality:",
+            "  enabled: \(config.airQuality.enabled)",
+            "  index: \(config.display.airQualityScale.rawValue)",
+            "  base_url: \(quoted(config.airQuality.baseURL))",
             "locations:",
         ]
         for location in config.locations {
@@ -69,6 +73,8 @@ enum EffectiveConfig {
             }
             if let countryCode = location.countryCode { lines.append("    country_code: \(countryCode)") }
             lines.append("    alerts: \(alertSetting(location))")
+            let air = location.wantsAirQuality(enabledByDefault: config.airQuality.enabled)
+            lines.append("    air_quality: \(air)" + (location.airQuality == nil ? "  # air_quality.enabled" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }
