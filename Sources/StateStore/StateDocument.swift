@@ -67,6 +67,7 @@ struct StateDocument: Codable, Sendable {
         @Nullable var last_error: ErrorEntry?
         var consecutive_failures: Int?
         @Nullable var alerts: AlertsEntry?
+        @Nullable var air: AirEntry?
     }
 
     struct WeatherEntry: Codable, Sendable {
@@ -177,5 +178,7 @@ extension StateDocument.LocationEntry {
         consecutive_failures = try container.decodeIfPresent(Int.self, forKey: .consecutive_failures)
         // Added with the official warnings: absent in older files.
         _alerts = try container.decode(Nullable<StateDocument.AlertsEntry>.self, forKey: .alerts)
+        // Added with the air quality: absent in older files.
+        _air = try container.decode(Nullable<StateDocument.AirEntry>.self, forKey: .air)
     }
 }
