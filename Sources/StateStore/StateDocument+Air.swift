@@ -110,3 +110,10 @@ extension StateDocument.AirEntry {
         json.endObject()
     }
 }
+
+extension JSONWriter {
+    /// `"air":{…}`: `air` as the state file writes it, read on `scale` (`weatherd air --format json`).
+    public mutating func air(_ air: AirQuality, scale: AirQualityScale) {
+        StateDocument.AirEntry(air, scale: scale).write(to: &self)
+    }
+}

@@ -112,7 +112,9 @@ struct PrometheusTextTests {
         )
     )
     func promtoolChecksEverySeries() throws {
-        for snapshot in [DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot(), alertSnapshot()] {
+        for snapshot in [
+            DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot(), alertSnapshot(), airSnapshot(),
+        ] {
             let text = PrometheusText.render(snapshot)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try #require(Self.promtool))
