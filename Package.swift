@@ -123,6 +123,7 @@ let package = Package(
                 "WeatherDaemon",
                 "WeatherDisplay",
                 "AlertSources",
+                "MetNorway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -45,7 +45,10 @@ extension StateDocument {
                 api_clock_offset_seconds: finite(daemon.apiClockOffsetSeconds),
                 api_clock_samples: daemon.apiClockSamples.map { $0.filter(\.isFinite) },
                 display: daemon.display.map(DisplayEntry.init),
-                rain_episodes: daemon.rainEpisodes
+                rain_episodes: daemon.rainEpisodes,
+                source_requests: daemon.sourceRequests.map { counts in
+                    Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
+                }
             ),
             current_location: snapshot.currentLocation,
             rotation_index: snapshot.rotationIndex,
@@ -90,6 +93,9 @@ extension StateDocument {
         info.display = daemon.display?.settings
         info.cacheFile = daemon.cache_file
         info.rainEpisodes = daemon.rain_episodes
+        info.sourceRequests = daemon.source_requests.map { counts in
+            Dictionary(counts.compactMap { key, value in WeatherSource(rawValue: key).map { ($0, value) } }) { $0 + $1 }
+        }
         info.stoppedAt = try optionalTime(daemon.stopped_at, "daemon.stopped_at")
         var entries: [LocationState] = []
         for (index, entry) in locations.enumerated() {
@@ -151,7 +157,14 @@ extension StateDocument.LocationEntry {
             },
             consecutive_failures: entry.consecutiveFailures,
             alerts: entry.alerts.map(StateDocument.AlertsEntry.init),
-            air: entry.air.map { StateDocument.AirEntry($0, scale: airQualityScale) }
+            air: entry.air.map { StateDocument.AirEntry($0, scale: airQualityScale) },
+            source: entry.source,
+            fallback_since: entry.fallbackSince?.rfc3339,
+            first_source_retry_at: entry.firstSourceRetryAt?.rfc3339,
+            source_pause: entry.sourcePause.map {
+                StateDocument.SourcePauseEntry(source: $0.source, until: $0.until.rfc3339)
+            },
+            elevation: finite(entry.elevation)
         )
     }
 
@@ -171,7 +184,7 @@ extension StateDocument.LocationEntry {
             )
         }
         let fetchedAt = try optionalTime(fetched_at, "\(path).fetched_at")
-        return LocationState(
+        var state = LocationState(
             location: location,
             status: status,
             fetchedAt: fetchedAt,
@@ -185,6 +198,14 @@ extension StateDocument.LocationEntry {
             alerts: try alerts?.alerts(path: "\(path).alerts"),
             air: try air?.air(path: "\(path).air")
         )
+        state.source = source
+        state.fallbackSince = try optionalTime(fallback_since, "\(path).fallback_since")
+        state.firstSourceRetryAt = try optionalTime(first_source_retry_at, "\(path).first_source_retry_at")
+        state.sourcePause = try source_pause.map { (pause) throws(StateDecodingError) in
+            SourcePause(source: pause.source, until: try time(pause.until, "\(path).source_pause.until"))
+        }
+        state.elevation = elevation
+        return state
     }
 }
 
@@ -214,7 +235,9 @@ extension StateDocument.WeatherEntry {
                 temperature: weather.units.temperature.symbol,
                 wind_speed: weather.units.windSpeed.symbol,
                 precipitation: weather.units.precipitation.symbol
-            )
+            ),
+            valid_until: weather.validUntil?.rfc3339,
+            last_modified: weather.lastModified
         )
     }
 
@@ -237,7 +260,9 @@ extension StateDocument.WeatherEntry {
             isDay: is_day,
             code: wmo_code.map(WMOCode.init),
             units: Units(symbols: units),
-            dataInterval: data_interval_seconds
+            dataInterval: data_interval_seconds,
+            validUntil: try optionalTime(valid_until, "\(path).valid_until"),
+            lastModified: last_modified
         )
     }
 }

@@ -1,3 +1,5 @@
+import WeatherCore
+
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument {
     /// The document as JSON, written straight from its fields with ``JSONWriter``: byte for byte what
@@ -58,6 +60,13 @@ extension StateDocument.Daemon {
         }
         if let refresh { json.string("refresh", refresh) }
         if let requests { json.int("requests", requests) }
+        if let source_requests {
+            json.beginObject("source_requests")
+            // The sources' names, in the file's order of keys.
+            if let count = source_requests[WeatherSource.metNorway.rawValue] { json.int("met-norway", count) }
+            if let count = source_requests[WeatherSource.openMeteo.rawValue] { json.int("open-meteo", count) }
+            json.endObject()
+        }
         if let stale_after_seconds { json.number("stale_after_seconds", stale_after_seconds) }
         json.string("started_at", started_at)
         if let stopped_at { json.string("stopped_at", stopped_at) }
@@ -90,7 +99,10 @@ extension StateDocument.LocationEntry {
         if let air { air.write(to: &json) } else { json.raw("air", nil) }
         if let alerts { alerts.write(to: &json) } else { json.raw("alerts", nil) }
         if let consecutive_failures { json.int("consecutive_failures", consecutive_failures) }
+        if let elevation { json.number("elevation", elevation) }
+        if let fallback_since { json.string("fallback_since", fallback_since) }
         json.string("fetched_at", fetched_at)
+        if let first_source_retry_at { json.string("first_source_retry_at", first_source_retry_at) }
         if let forecast { forecast.write(to: &json) } else { json.raw("forecast", nil) }
         json.string("id", id)
         if let last_error {
@@ -108,6 +120,13 @@ extension StateDocument.LocationEntry {
         json.string("name", name)
         json.string("next_refresh_at", next_refresh_at)
         if let nowcast { nowcast.write(to: &json) } else { json.raw("nowcast", nil) }
+        if let source { json.string("source", source.rawValue) }
+        if let source_pause {
+            json.beginObject("source_pause")
+            json.string("source", source_pause.source.rawValue)
+            json.string("until", source_pause.until)
+            json.endObject()
+        }
         json.string("status", status.rawValue)
         if let today { today.write("today", to: &json) } else { json.raw("today", nil) }
         if let weather { weather.write(to: &json) } else { json.raw("weather", nil) }
@@ -126,6 +145,7 @@ extension StateDocument.WeatherEntry {
         if let data_interval_seconds { json.number("data_interval_seconds", data_interval_seconds) }
         if let description { json.string("description", description) }
         if let is_day { json.bool("is_day", is_day) }
+        if let last_modified { json.string("last_modified", last_modified) }
         json.string("observed_at", observed_at)
         if let precipitation { json.number("precipitation", precipitation) }
         if let pressure { json.number("pressure", pressure) }
@@ -139,6 +159,7 @@ extension StateDocument.WeatherEntry {
             json.endObject()
         }
         if let utc_offset_seconds { json.int("utc_offset_seconds", utc_offset_seconds) }
+        if let valid_until { json.string("valid_until", valid_until) }
         if let wind_direction { json.number("wind_direction", wind_direction) }
         if let wind_gusts { json.number("wind_gusts", wind_gusts) }
         if let wind_speed { json.number("wind_speed", wind_speed) }

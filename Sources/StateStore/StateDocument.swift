@@ -38,6 +38,7 @@ struct StateDocument: Codable, Sendable {
         var api_clock_samples: [Double]?
         var display: DisplayEntry?
         var rain_episodes: [String]?
+        var source_requests: [String: Int]?
     }
 
     struct Quota: Codable, Sendable {
@@ -68,6 +69,17 @@ struct StateDocument: Codable, Sendable {
         var consecutive_failures: Int?
         @Nullable var alerts: AlertsEntry?
         @Nullable var air: AirEntry?
+        var source: WeatherSource?
+        var fallback_since: String?
+        var first_source_retry_at: String?
+        var source_pause: SourcePauseEntry?
+        var elevation: Double?
+    }
+
+    /// A source that refused the location, and until when it is not asked.
+    struct SourcePauseEntry: Codable, Sendable {
+        var source: WeatherSource
+        var until: String
     }
 
     struct WeatherEntry: Codable, Sendable {
@@ -89,6 +101,8 @@ struct StateDocument: Codable, Sendable {
         var description: String?
         var data_interval_seconds: Double?
         var units: UnitsEntry?
+        var valid_until: String?
+        var last_modified: String?
     }
 
     struct UnitsEntry: Codable, Sendable {
@@ -180,5 +194,13 @@ extension StateDocument.LocationEntry {
         _alerts = try container.decode(Nullable<StateDocument.AlertsEntry>.self, forKey: .alerts)
         // Added with the air quality: absent in older files.
         _air = try container.decode(Nullable<StateDocument.AirEntry>.self, forKey: .air)
+        // Added with the second source: absent in older files; a source this version does not know is none.
+        source = (try? container.decodeIfPresent(String.self, forKey: .source)).flatMap {
+            $0.flatMap(WeatherSource.init)
+        }
+        fallback_since = try container.decodeIfPresent(String.self, forKey: .fallback_since)
+        first_source_retry_at = try container.decodeIfPresent(String.self, forKey: .first_source_retry_at)
+        source_pause = try? container.decodeIfPresent(StateDocument.SourcePauseEntry.self, forKey: .source_pause)
+        elevation = try container.decodeIfPresent(Double.self, forKey: .elevation)
     }
 }

@@ -17,6 +17,8 @@ public struct ConfigOverrides: Sendable, Hashable {
     public var cacheFile: String?
     /// `--alerts-url`: one base URL for all four alert sources.
     public var alertsURL: String?
+    /// `--met-norway-url`: MET Norway's Locationforecast base URL.
+    public var metNorwayURL: String?
 
     /// Creates a value from each of its properties.
     public init(
@@ -24,13 +26,15 @@ public struct ConfigOverrides: Sendable, Hashable {
         apiURL: String? = nil,
         stateFile: String? = nil,
         cacheFile: String? = nil,
-        alertsURL: String? = nil
+        alertsURL: String? = nil,
+        metNorwayURL: String? = nil
     ) {
         self.interval = interval
         self.apiURL = apiURL
         self.stateFile = stateFile
         self.cacheFile = cacheFile
         self.alertsURL = alertsURL
+        self.metNorwayURL = metNorwayURL
     }
 }
 
@@ -96,6 +100,12 @@ public struct ConfigLoader: Sendable {
                 dwd: alertsURL,
                 meteoalarm: alertsURL
             )
+        }
+        if let metNorwayURL = overrides.metNorwayURL {
+            if let problem = ConfigParser.urlProblem(metNorwayURL) {
+                throw ConfigError(file: "command line", keyPath: "--met-norway-url", line: nil, message: problem)
+            }
+            config.metNorway.baseURL = metNorwayURL
         }
         if let stateFile = overrides.stateFile { config.stateFile = stateFile }
         if let cacheFile = overrides.cacheFile { config.cacheFile = cacheFile }

@@ -10,15 +10,7 @@ extension ConfigParser {
             lines[path] = line
             switch key {
             case "enabled": alerts.enabled = try boolean(value, path: path)
-            case "contact":
-                alerts.contact = try string(value, path: path)
-                if alerts.contact.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) {
-                    throw error(
-                        path,
-                        value.mark.line,
-                        "must be one line without parentheses (it goes in the User-Agent)"
-                    )
-                }
+            case "contact": alerts.contact = try contact(value, path: path)
             case "nws_url": alerts.endpoints.nws = try string(value, path: path)
             case "metno_url": alerts.endpoints.metno = try string(value, path: path)
             case "dwd_url": alerts.endpoints.dwd = try string(value, path: path)

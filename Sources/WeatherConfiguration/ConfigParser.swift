@@ -47,6 +47,9 @@ public struct ConfigParser: Sendable {
             case "forecast": config.forecast = try parseForecast(value)
             case "display": try parseDisplay(value, into: &config.display)
             case "alerts": config.alerts = try parseAlerts(value, lines: &lines)
+            case "sources": config.sources = try sources(value, path: key)
+            case "contact": config.contact = try contact(value, path: key)
+            case "met_norway": config.metNorway = try parseMetNorway(value, lines: &lines)
             case "air_quality": try parseAirQuality(value, into: &config, lines: &lines)
             case "locations": config.locations = try parseLocations(value, lines: &lines)
             default: throw unknownKey(key, path: "", line: keyLine)
@@ -66,6 +69,7 @@ public struct ConfigParser: Sendable {
             ("alerts.nws_url", config.alerts.endpoints.nws), ("alerts.metno_url", config.alerts.endpoints.metno),
             ("alerts.dwd_url", config.alerts.endpoints.dwd),
             ("alerts.meteoalarm_url", config.alerts.endpoints.meteoalarm),
+            ("met_norway.base_url", config.metNorway.baseURL),
             ("air_quality.base_url", config.airQuality.baseURL),
         ]
         for (key, url) in urls {
@@ -161,6 +165,7 @@ public struct ConfigParser: Sendable {
             var longitude: Double?
             var countryCode: String?
             var alerts = AlertSetting.auto
+            var sources: [WeatherSource]?
             var airQuality: Bool?
             lines[path] = item.mark.line
             for (key, value, line) in try mapping(item, path: path) {
@@ -181,6 +186,7 @@ public struct ConfigParser: Sendable {
                     }
                     countryCode = code.uppercased()
                 case "alerts": alerts = try locationAlerts(value, path: "\(path).alerts")
+                case "sources": sources = try self.sources(value, path: "\(path).sources")
                 case "air_quality": airQuality = try boolean(value, path: "\(path).air_quality")
                 default: throw unknownKey(key, path: path, line: line)
                 }
@@ -200,6 +206,7 @@ public struct ConfigParser: Sendable {
                     Location(id: id, name: name, countryCode: countryCode)
                 }
             location.alerts = alerts
+            location.sources = sources
             location.airQuality = airQuality
             if location.id.isEmpty {
                 throw error("\(path).id", line, "the name \"\(name)\" gives no id; set one ([a-z0-9-])")

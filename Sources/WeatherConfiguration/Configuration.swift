@@ -59,6 +59,15 @@ public struct Configuration: Sendable, Hashable {
         public init() {}
     }
 
+    /// `met_norway`: MET Norway's Locationforecast (docs/sources.md).
+    public struct MetNorway: Sendable, Hashable {
+        /// Its base URL (a mirror or a look-alike).
+        public var baseURL = "https://api.met.no"
+
+        /// The defaults.
+        public init() {}
+    }
+
     /// The rotation period.
     public var interval: Duration = .seconds(10)
     /// When locations are fetched.
@@ -83,6 +92,12 @@ public struct Configuration: Sendable, Hashable {
     public var display = DisplaySettings()
     /// The official warnings.
     public var alerts = Alerts()
+    /// The weather sources in the order tried (a location may have its own).
+    public var sources = WeatherSource.defaultOrder
+    /// An e-mail or URL for the User-Agent of the sources that ask for one; empty: `alerts.contact`.
+    public var contact = ""
+    /// MET Norway's settings.
+    public var metNorway = MetNorway()
     /// Air quality, UV and pollen.
     public var airQuality = AirQualitySettings()
     /// The locations, in rotation order.
@@ -119,6 +134,8 @@ public struct Configuration: Sendable, Hashable {
         )
     }
 
+    /// The contact every User-Agent carries: `contact`, else `alerts.contact` (where it was first set).
+    public var effectiveContact: String { contact.isEmpty ? alerts.contact : contact }
     /// The locations whose air quality is fetched: those that say so, and those that say nothing while
     /// `air_quality.enabled` is on.
     public var airQualityLocations: [Location] {
@@ -133,7 +150,8 @@ public struct Configuration: Sendable, Hashable {
             limits: limits,
             staleAfter: staleAfter.seconds,
             units: units,
-            forecast: forecast
+            forecast: forecast,
+            sources: sources
         )
     }
 }

@@ -6,9 +6,9 @@ import WeatherCore
 /// version's state file becomes. The loop asks for them in its effects; the I/O is here.
 extension LoopRunner {
     /// Fetches `order` from its source's client in `clients`.
-    nonisolated static func perform(_ order: FetchOrder, clients: Clients) async -> FetchOutcome {
-        guard let provider = clients.weather[.openMeteo] else {
-            let error = FetchError(kind: .network, message: "no client for \(WeatherSource.openMeteo.rawValue)")
+    public nonisolated static func perform(_ order: FetchOrder, clients: Clients) async -> FetchOutcome {
+        guard let provider = clients.weather[order.source] else {
+            let error = FetchError(kind: .network, message: "no client for \(order.source.rawValue)")
             return FetchOutcome(result: .failure(error), forecastSent: false, elapsed: .zero)
         }
         return await perform(order, provider: provider, geocoder: clients.geocoder)
@@ -40,9 +40,9 @@ extension LoopRunner {
             return FetchOutcome(result: .failure(error), forecastSent: false, elapsed: ContinuousClock.now - started)
         }
         do throws(FetchError) {
-            let answer = try await provider.forecast(
-                ForecastQuery(location: location, units: order.units, blocks: order.blocks)
-            )
+            var query = order.query
+            query.location = location
+            let answer = try await provider.forecast(query)
             return FetchOutcome(
                 result: .success(answer),
                 place: place,

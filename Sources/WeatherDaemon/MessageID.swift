@@ -33,4 +33,8 @@ public enum MessageID {
     public static let alertUpdated = "c2770b7a2200480fa39aac7267fd5846"
     /// An official warning ended: expired, cancelled or withdrawn (PRIORITY 5).
     public static let alertEnded = "b24b3738ac4040ebab062b189479f1c2"
+    /// A location's weather comes from a later source: its first failed (PRIORITY 4).
+    public static let sourceChanged = "e6a0ecab83d44317ad214a2af8aad3eb"
+    /// A location's weather comes from its first source again (PRIORITY 5).
+    public static let sourceReturned = "2f06bb48ffb942acb5a6489a16ec5d6f"
 }

@@ -24,12 +24,12 @@ extension WeatherLoop {
         let endpoints = configuration.alerts.endpoints
         alertPlanner.configure(subjects, host: endpoints.host(of:))
         let asking = alertPlanner.feeds.first { $0.source.terms.asksForContact }?.source.rawValue
-        if configuration.alerts.contact.isEmpty, let source = asking, !contactNoticed {
+        if configuration.effectiveContact.isEmpty, let source = asking, !contactNoticed {
             contactNoticed = true
             journal(
                 .notice,
-                "alerts.contact is empty: \(source) asks for a contact (an e-mail address or URL) in the User-Agent; "
-                    + "set alerts.contact so that its operators can reach you instead of blocking weatherd",
+                "contact is empty: \(source) asks for a contact (an e-mail address or URL) in the User-Agent; "
+                    + "set contact so that its operators can reach you instead of blocking weatherd",
                 metadata: ["weather.alert_source": "\(source)"]
             )
         }

@@ -11,6 +11,12 @@ extension WeatherLoop {
         case cache
     }
 
+    /// `WEATHER_PROVIDER`: the weather source (Open-Meteo, MET Norway) that answered or serves the location.
+    /// `WEATHER_SOURCE` keeps saying how the tick got it (`network`, `cache`, `none`), as it always has.
+    private static func provider(_ source: WeatherSource) -> Logger.MetadataValue {
+        "\(source.rawValue)"
+    }
+
     /// The location fields every per-tick entry carries.
     private func locationMetadata(_ location: Location, tick: Int) -> Logger.Metadata {
         var metadata = Self.locationFields(location)
@@ -43,6 +49,7 @@ extension WeatherLoop {
         var metadata = locationMetadata(record.location, tick: tick)
         metadata["message_id"] = "\(MessageID.noData)"
         metadata["weather.source"] = "none"
+        metadata["weather.provider"] = Self.provider(record.source)
         metadata["weather.waiting"] = "\(reason.rawValue)"
         if let error = record.lastError { metadata["weather.last_error_kind"] = "\(error.kind.rawValue)" }
         journal(.info, "\(record.location.name): no data yet (\(Self.describe(reason)))", metadata: metadata)
@@ -87,7 +94,13 @@ extension WeatherLoop {
     }
 
     /// The weather entry (PRIORITY 6): `Berlin: 2.0 °C, Slight rain`.
-    mutating func logWeather(_ record: LocationRecord, weather: Weather, tick: Int, source: Source) {
+    mutating func logWeather(
+        _ record: LocationRecord,
+        weather: Weather,
+        tick: Int,
+        source: Source,
+        provider: WeatherSource? = nil
+    ) {
         let entry: WeatherEntry
         if let kept = weatherEntries[record.location.id], kept.location == record.location, kept.weather == weather {
             entry = kept
@@ -97,6 +110,7 @@ extension WeatherLoop {
         }
         var metadata = entry.metadata
         metadata["weather.rotation_index"] = "\(tick)"
+        metadata["weather.provider"] = Self.provider(provider ?? record.source)
         switch source {
         case .network(let elapsed, let queued):
             metadata["weather.source"] = "network"
@@ -110,7 +124,14 @@ extension WeatherLoop {
     }
 
     /// The failure entry (PRIORITY 4): `Berlin: fetch failed: timed out after 5 s`.
-    mutating func logFailure(_ location: Location, error: FetchError, tick: Int, elapsed: Duration, queued: Bool) {
+    mutating func logFailure(
+        _ location: Location,
+        error: FetchError,
+        tick: Int,
+        elapsed: Duration,
+        queued: Bool,
+        provider: WeatherSource
+    ) {
         var metadata = locationMetadata(location, tick: tick)
         metadata["message_id"] = "\(MessageID.fetchFailed)"
         metadata["weather.error_kind"] = "\(error.kind.rawValue)"
@@ -118,6 +139,7 @@ extension WeatherLoop {
         if let status = error.httpStatus { metadata["weather.http_status"] = "\(status)" }
         metadata["weather.fetch_ms"] = "\(elapsed.milliseconds)"
         metadata["weather.source"] = "network"
+        metadata["weather.provider"] = Self.provider(provider)
         if queued { metadata["weather.queued"] = "1" }
         journal(.warning, "\(location.name): fetch failed: \(error.message)", metadata: metadata)
     }
@@ -205,6 +227,9 @@ extension WeatherLoop {
                 logRainSoon(location, summary: summary)
             case .rainEnded:
                 break
+            case .sourceChanged, .sourceReturned, .firstSourceStillFailing, .sourcePaused, .deprecatedProduct,
+                .noUTCOffset:
+                logSource(event)
             case .forecastBlockDropped(let location, let reason):
                 journal(
                     .warning,

@@ -32,6 +32,7 @@ extension WeatherLoop {
             ]
         )
         for warning in configuration.warnings { journal(.warning, "\(warning)") }
+        noticeMissingSourceContact()
         configureAlerts()
         if let stateFile = identity.files.stateFile, previous.stateFileIsInMemory == false {
             let text =
@@ -96,6 +97,7 @@ extension WeatherLoop {
         weatherEntries = [:]
         planner.reconfigure(locations: newConfiguration.locations, settings: newConfiguration.plannerSettings)
         applyCachedPlaces()
+        noticeMissingSourceContact()
         configureAlerts()
         // What the cache holds of a dropped location must not come back at the next start.
         if old.locations.contains(where: { location in !newConfiguration.locations.contains { $0.id == location.id } })

@@ -56,7 +56,8 @@ extension WeatherLoop {
                     plan.record,
                     weather: weather,
                     tick: order.tick,
-                    source: .network(outcome.elapsed, queued: order.queued)
+                    source: .network(outcome.elapsed, queued: order.queued),
+                    provider: order.source
                 )
             }
         case .failed(let error):
@@ -65,8 +66,11 @@ extension WeatherLoop {
                 error: error,
                 tick: order.tick,
                 elapsed: outcome.elapsed,
-                queued: order.queued
+                queued: order.queued,
+                provider: order.source
             )
+        case .probeFailed:
+            break  // said by the planner's event
         case .discarded:
             journal(
                 .info,

@@ -67,8 +67,9 @@ public struct WeatherLoop: Sendable {
     var places: [GeocodingCache.Query: Place] = [:]
     /// The locations said to have no alert source.
     var noSourceAnnounced: Set<String> = []
-    /// Whether an empty `alerts.contact` was said.
+    /// Whether an empty `contact` was said for the alert sources, and for the weather sources.
     var contactNoticed = false
+    var sourceContactNoticed = false
     /// When the loop started.
     var startedAt = Timestamp(secondsSinceEpoch: 0)
     /// Where the loop is in its life.

@@ -54,6 +54,8 @@ public enum Placeholder: String, Sendable, CaseIterable {
     case alert
     /// How many official warnings are in force.
     case alerts
+    /// The weather source serving the location: `open-meteo`, `met-norway`.
+    case source
     /// The air quality index on the configured scale (docs/air.md).
     case aqi
     /// Its level: `Fair`, `Unhealthy for Sensitive Groups`.
@@ -70,7 +72,7 @@ public enum Placeholder: String, Sendable, CaseIterable {
             .precipitationProbability, .precipitationProbability6h, .tomorrowHigh, .tomorrowLow, .aqi, .uv:
             true
         case .icon, .name, .id, .unit, .condition, .description, .windUnit, .windArrow, .nowcast,
-            .tomorrowIcon, .sunrise, .sunset, .age, .alert, .alerts, .aqiLevel, .pollen:
+            .tomorrowIcon, .sunrise, .sunset, .age, .alert, .alerts, .source, .aqiLevel, .pollen:
             false
         }
     }

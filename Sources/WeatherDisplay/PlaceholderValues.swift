@@ -67,6 +67,7 @@ public struct PlaceholderValues: Sendable {
         case .age: return age.map { Report.age($0) }
         case .alert: return AlertText.inForce(entry, at: apiNow).first?.event ?? ""
         case .alerts: return String(AlertText.inForce(entry, at: apiNow).count)
+        case .source: return entry.source?.rawValue
         case .aqi: return number(entry.air?.reading(on: style.airQualityScale).map { Double($0.index) })
         case .aqiLevel: return entry.air?.reading(on: style.airQualityScale)?.level.name
         case .uv: return number(entry.air?.uvIndex)

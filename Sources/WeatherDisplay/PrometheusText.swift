@@ -33,7 +33,7 @@ public enum PrometheusText {
     public static func render(_ snapshot: StateSnapshot) -> String {
         var families =
             locationFamilies(snapshot.locations) + forecastFamilies(snapshot) + alertFamilies(snapshot)
-            + airFamilies(snapshot)
+            + sourceFamilies(snapshot) + airFamilies(snapshot)
         let daemon = snapshot.daemon
         families.append(
             Family.counter(

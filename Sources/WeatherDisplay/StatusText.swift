@@ -17,6 +17,7 @@ public enum StatusText {
             var line = "  " + (entry.location.id == snapshot.currentLocation ? "> " : "  ")
             line += pad("[\(entry.status.rawValue)]", 10) + Report.line(entry)
             if let fetchedAt = entry.fetchedAt { line += " · \(Report.age(now.seconds(since: fetchedAt))) old" }
+            if entry.fallbackSince != nil, let source = entry.source { line += " · from \(source.rawValue)" }
             lines.append(longOutput(line))
             if let today = Report.today(entry, now: now, clock: clock) {
                 lines.append(longOutput(String(repeating: " ", count: 14) + today))

@@ -37,6 +37,7 @@ public enum Waybar {
         if entry.status == .stale || entry.status == .error { json.string(nil, entry.status.rawValue) }
         if entry.weather?.isDay == false { json.string(nil, "night") }
         if values.outlook.nowcast?.isRainSoon == true { json.string(nil, "rain-soon") }
+        if entry.fallbackSince != nil { json.string(nil, "fallback") }
         for name in AlertText.classes(AlertText.inForce(entry, at: snapshot.apiTime(now))) { json.string(nil, name) }
         for name in AirText.classes(entry.air, scale: style.airQualityScale) { json.string(nil, name) }
         json.endArray()

@@ -58,6 +58,10 @@ enum EffectiveConfig {
             "  metno_url: \(quoted(config.alerts.endpoints.metno))",
             "  dwd_url: \(quoted(config.alerts.endpoints.dwd))",
             "  meteoalarm_url: \(quoted(config.alerts.endpoints.meteoalarm))",
+            "sources: \(sourceList(config.sources))",
+            "contact: \(quoted(config.contact))",
+            "met_norway:",
+            "  base_url: \(quoted(config.metNorway.baseURL))",
             "air_quality:",
             "  enabled: \(config.airQuality.enabled)",
             "  index: \(config.display.airQualityScale.rawValue)",
@@ -73,10 +77,16 @@ enum EffectiveConfig {
             }
             if let countryCode = location.countryCode { lines.append("    country_code: \(countryCode)") }
             lines.append("    alerts: \(alertSetting(location))")
+            if let sources = location.sources { lines.append("    sources: \(sourceList(sources))") }
             let air = location.wantsAirQuality(enabledByDefault: config.airQuality.enabled)
             lines.append("    air_quality: \(air)" + (location.airQuality == nil ? "  # air_quality.enabled" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A list of sources as YAML's flow sequence: `[open-meteo, met-norway]`.
+    static func sourceList(_ sources: [WeatherSource]) -> String {
+        "[" + sources.map(\.rawValue).joined(separator: ", ") + "]"
     }
 
     /// A location's `alerts:` setting, with the source it picks (`auto  # nws`).

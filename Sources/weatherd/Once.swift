@@ -17,8 +17,9 @@ struct Once: AsyncParsableCommand {
         discussion: """
             Fetches whatever the refresh policy, without counting in the daemon's quota ledger. While the \
             daemon's cache (else the state file) records a pause of the API (after a 429 or 503), refuses \
-            unless --force. Exits 0 when every location was fetched, 1 when any fetch failed (or when \
-            refused), 78 on a bad configuration.
+            unless --force. A location whose first source fails is asked of its next one (the sources \
+            key). Exits 0 when every location was fetched, 1 when any location has no weather from any \
+            source (or when refused), 78 on a bad configuration.
             """
     )
 
@@ -50,8 +51,8 @@ struct Once: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let httpClient = World.makeHTTPClient(timeout: config.timeout)
-        let provider = World.makeProvider(config, httpClient: httpClient, logger: logger)
-        let geocoder = World.makeGeocoder(config, httpClient: httpClient, logger: logger)
+        let sourceClient = World.makeAlertHTTPClient()
+        let clients = World.makeClients(config, httpClient: httpClient, alertHTTPClient: sourceClient, logger: logger)
         // The daemon's decisions: its planner, with every location due at once (SIGUSR1's refresh), fetches
         // each as the daemon would (LoopRunner.perform, and the fetch a finished one hands on, as the loop
         // starts it) and records what came back through the planner's same `finish`, so that the output is
@@ -67,17 +68,23 @@ struct Once: AsyncParsableCommand {
             if let place = places[GeocodingCache.Query(configured)] { planner.resolve(id: configured.id, to: place) }
         }
         planner.refreshAll()
-        for _ in config.locations {
-            guard let plan = planner.tick(at: World.moment()) else { break }
-            var next = plan.queuedFetch
-            if case .fetch(let order) = plan.action { next = order }
-            while let order = next {
-                let outcome = await LoopRunner.perform(order, provider: provider, geocoder: geocoder)
-                next = planner.finish(outcome, at: World.moment())?.next
-                planner.forgetPause()
+        // One rotation; a second for the locations whose first source failed, asked of their next source
+        // (docs/sources.md).
+        for rotation in 0..<2 {
+            if rotation == 1 && !planner.failOverFailedLocations(at: World.moment()) { break }
+            for _ in config.locations {
+                guard let plan = planner.tick(at: World.moment()) else { break }
+                var next = plan.queuedFetch
+                if case .fetch(let order) = plan.action { next = order }
+                while let order = next {
+                    let outcome = await LoopRunner.perform(order, clients: clients)
+                    next = planner.finish(outcome, at: World.moment())?.next
+                    planner.forgetPause()
+                }
             }
         }
         try? await httpClient.shutdown()
+        try? await sourceClient.shutdown()
         let identity = Planner.Identity(
             pid: Int(getpid()),
             version: WeatherdVersion.current,
@@ -95,7 +102,8 @@ struct Once: AsyncParsableCommand {
                 if let today = Report.today(entry, now: now, clock: config.display.clock) { print("  " + today) }
             }
         }
-        if snapshot.daemon.fetchesFailed > 0 || snapshot.locations.contains(where: { $0.weather == nil }) {
+        // A location its first source failed and a later one served was fetched.
+        if snapshot.locations.contains(where: { $0.weather == nil || $0.lastError != nil }) {
             throw ExitCode(1)
         }
     }

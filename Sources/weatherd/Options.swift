@@ -33,6 +33,15 @@ struct RuntimeOptions: ParsableArguments {
 
     @Option(
         name: .long,
+        help: ArgumentHelp(
+            "MET Norway's Locationforecast base URL (overrides met_norway.base_url): a mirror or look-alike.",
+            valueName: "url"
+        )
+    )
+    var metNorwayURL: String?
+
+    @Option(
+        name: .long,
         help: ArgumentHelp("The rotation period: seconds or a duration like 500ms, 10s, 2m.", valueName: "duration"),
         transform: { text in
             guard let duration = DurationParser.parse(text), duration > .zero else {
@@ -72,7 +81,8 @@ extension CommonOptions {
                 apiURL: runtime?.apiURL,
                 stateFile: stateFile,
                 cacheFile: cacheFile,
-                alertsURL: runtime?.alertsURL
+                alertsURL: runtime?.alertsURL,
+                metNorwayURL: runtime?.metNorwayURL
             )
         )
     }

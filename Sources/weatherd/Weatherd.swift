@@ -12,7 +12,9 @@ struct Weatherd: AsyncParsableCommand {
         discussion: """
             Every interval the daemon shows the next configured location: it fetches that location's \
             weather only when Open-Meteo can have news for it (else it serves what it holds), writes one \
-            journal entry and replaces the JSON state file that other tools read.
+            journal entry and replaces the JSON state file that other tools read. When Open-Meteo fails in \
+            a way that will not heal before a location's weather turns stale, the location is served by \
+            MET Norway until Open-Meteo answers again (the sources key).
             """,
         version: WeatherdVersion.current,
         subcommands: [

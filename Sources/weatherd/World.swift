@@ -1,6 +1,7 @@
 import AlertSources
 import AsyncHTTPClient
 import Logging
+import MetNorway
 import NIOCore
 import OpenMeteo
 import Systemd
@@ -93,8 +94,8 @@ enum World {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
-    /// The clients of `config`: Open-Meteo's forecast and geocoding on `httpClient`, the alert sources on
-    /// `alertHTTPClient`.
+    /// The clients of `config`: Open-Meteo's forecast and geocoding on `httpClient`, MET Norway and the
+    /// alert sources on `alertHTTPClient` (which decompresses gzip, as both send it).
     static func makeClients(
         _ config: Configuration,
         httpClient: HTTPClient,
@@ -102,7 +103,10 @@ enum World {
         logger: Logger
     ) -> LoopRunner.Clients {
         LoopRunner.Clients(
-            weather: [.openMeteo: makeProvider(config, httpClient: httpClient, logger: logger)],
+            weather: [
+                .openMeteo: makeProvider(config, httpClient: httpClient, logger: logger),
+                .metNorway: makeMetNorway(config, httpClient: alertHTTPClient, logger: logger),
+            ],
             geocoder: makeGeocoder(config, httpClient: httpClient, logger: logger),
             alerts: makeAlertPoller(config, httpClient: alertHTTPClient, logger: logger)
         )
@@ -114,7 +118,7 @@ enum World {
     static func makeAlertPoller(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> AlertClient {
         var clientLogger = logger
         clientLogger.logLevel = max(logger.logLevel, .warning)
-        let contact = config.alerts.contact
+        let contact = config.effectiveContact
         return AlertClient(
             httpClient: httpClient,
             urls: config.alerts.endpoints,
@@ -127,6 +131,21 @@ enum World {
     /// `weatherd/VERSION`, plus ` (CONTACT)` when there is one.
     static func alertUserAgent(contact: String) -> String {
         "weatherd/\(WeatherdVersion.current)" + (contact.isEmpty ? "" : " (\(contact))")
+    }
+
+    /// MET Norway's Locationforecast client of `config`, on `httpClient` (which must decompress gzip):
+    /// `User-Agent: weatherd/VERSION` plus ` CONTACT` when one is set, as MET's terms ask.
+    static func makeMetNorway(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> MetNorwayClient {
+        var clientLogger = logger
+        clientLogger.logLevel = max(logger.logLevel, .warning)
+        let contact = config.effectiveContact
+        return MetNorwayClient(
+            httpClient: httpClient,
+            endpoint: MetNorwayEndpoint(baseURL: config.metNorway.baseURL),
+            timeout: config.timeout,
+            userAgent: userAgent + (contact.isEmpty ? "" : " \(contact)"),
+            logger: clientLogger
+        )
     }
 
     /// The Open-Meteo provider of `config`, on `httpClient`.

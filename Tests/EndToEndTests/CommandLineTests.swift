@@ -95,7 +95,8 @@ struct CommandLineTests {
                 : FakeOpenMeteoServer.realistic(request)
         }
         try await withFakeServerAndDirectory(handler: berlinOverloaded) { server, directory in
-            let config = try directory.write("config.yaml", twoPlaces)
+            // Open-Meteo alone: with MET Norway beside it, Berlin would be served by it.
+            let config = try directory.write("config.yaml", "sources: [open-meteo]\n" + twoPlaces)
             let result = try await Subprocess.run([
                 "once", "--config", config, "--api-url", server.baseURL, "--format", "json",
             ])

@@ -60,9 +60,12 @@ enum Fault {
         _ places: [Place],
         timeout: String = "2s",
         refresh: String = "every_tick",
+        sources: String = "[open-meteo]",
         extra: String = ""
     ) -> String {
-        var yaml = "timeout: \(timeout)\nrefresh: \(refresh)\n"
+        // Open-Meteo alone by default: how the daemon meets its faults, not how it fails over
+        // (SourcesEndToEndTests).
+        var yaml = "timeout: \(timeout)\nrefresh: \(refresh)\nsources: \(sources)\n"
         if !extra.isEmpty { yaml += extra + "\n" }
         yaml += "locations:\n"
         for place in places {

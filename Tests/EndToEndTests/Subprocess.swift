@@ -34,7 +34,7 @@ final class Subprocess: Sendable {
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        process.arguments = Self.withLookAlikeSources(arguments)
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NOTIFY_SOCKET")
         env.removeValue(forKey: "WATCHDOG_USEC")
@@ -48,6 +48,15 @@ final class Subprocess: Sendable {
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         if let stdin { process.standardInput = FileHandle(forReadingAtPath: stdin) }
         try process.run()
+    }
+
+    /// `arguments`, with MET Norway's base URL set to the `--api-url` look-alike (which serves its route
+    /// too) unless they name one: a test never reaches the real service, whatever it fails over to.
+    static func withLookAlikeSources(_ arguments: [String]) -> [String] {
+        guard let index = arguments.firstIndex(of: "--api-url"), index + 1 < arguments.count,
+            !arguments.contains("--met-norway-url")
+        else { return arguments }
+        return arguments + ["--met-norway-url", arguments[index + 1]]
     }
 
     deinit {

@@ -29,11 +29,18 @@ struct PlannerHarness {
         limits: QuotaLimits = .none,
         start: Moment = PlannerHarness.start,
         seed: UInt64 = 42,
-        forecast: ForecastSettings = PlannerHarness.todayOnly
+        forecast: ForecastSettings = PlannerHarness.todayOnly,
+        sources: [WeatherSource] = [.openMeteo]
     ) {
         planner = Planner(
             locations: locations,
-            settings: PlannerSettings(interval: interval, refresh: refresh, limits: limits, forecast: forecast),
+            settings: PlannerSettings(
+                interval: interval,
+                refresh: refresh,
+                limits: limits,
+                forecast: forecast,
+                sources: sources
+            ),
             seed: seed
         )
         now = start

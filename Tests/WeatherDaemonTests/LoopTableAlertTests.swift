@@ -158,7 +158,7 @@ struct LoopTableAlertTests {
         var again = driver.configuration
         again.interval = .seconds(5)
         driver.reload(again)
-        let notices = driver.entries.filter { $0.message.hasPrefix("alerts.contact is empty: nws asks for a contact") }
+        let notices = driver.entries.filter { $0.message.hasPrefix("contact is empty: nws asks for a contact") }
         #expect(notices.count == 1)
     }
 

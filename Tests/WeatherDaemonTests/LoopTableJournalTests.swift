@@ -56,6 +56,7 @@ struct LoopTableJournalTests {
             "weather.is_day": "1",
             "weather.observed_at": "2026-11-22T04:00:00Z",
             "weather.source": "network",
+            "weather.provider": "open-meteo",
             "weather.fetch_ms": "120",
         ]) { $1 }
         #expect(Self.fields(entry) == expected)
@@ -149,6 +150,7 @@ struct LoopTableJournalTests {
             "weather.error_kind": "timeout",
             "weather.error": "timed out after 5 s",
             "weather.source": "network",
+            "weather.provider": "open-meteo",
             "weather.fetch_ms": "120",
         ]) { $1 }
         #expect(Self.fields(entry) == expected)

@@ -9,7 +9,7 @@ struct MessageIDTests {
         MessageID.weather, MessageID.fetchFailed, MessageID.started, MessageID.stopping, MessageID.reloaded,
         MessageID.backoffBegan, MessageID.backoffEnded, MessageID.reloadRejected, MessageID.stateWrite,
         MessageID.noData, MessageID.quotaFull, MessageID.apiClock, MessageID.rainSoon, MessageID.alertStarted,
-        MessageID.alertUpdated, MessageID.alertEnded,
+        MessageID.alertUpdated, MessageID.alertEnded, MessageID.sourceChanged, MessageID.sourceReturned,
     ]
 
     @Test func everyIDIsA128BitHexNumberAndUnique() {

@@ -87,6 +87,23 @@ struct PrometheusTextTests {
         #expect(text.contains("weatherd_forecast_temperature_max_celsius{"))
     }
 
+    /// A snapshot with Berlin on MET Norway and requests to both sources.
+    private func sourceSnapshot() -> StateSnapshot {
+        var snapshot = DocumentedExample.snapshot
+        snapshot.locations[0].source = .metNorway
+        snapshot.locations[0].fallbackSince = snapshot.generatedAt
+        snapshot.daemon.sourceRequests = [.openMeteo: 7, .metNorway: 2]
+        return snapshot
+    }
+
+    @Test func theSourceServingEachLocationAndTheRequestsToEach() {
+        let samples = samples(PrometheusText.render(sourceSnapshot()))
+        expectClose(samples[#"weatherd_location_source{location="berlin",source="met-norway"}"#], 1, "met-norway")
+        expectClose(samples[#"weatherd_location_source{location="berlin",source="open-meteo"}"#], 0, "open-meteo")
+        expectClose(samples[#"weatherd_source_requests_total{source="open-meteo"}"#], 7, "open-meteo requests")
+        expectClose(samples[#"weatherd_source_requests_total{source="met-norway"}"#], 2, "met-norway requests")
+    }
+
     @Test func everyFamilyHasOneHelpAndOneType() {
         let text = PrometheusText.render(forecastSnapshot())
         let lines = text.split(separator: "\n")
@@ -113,7 +130,8 @@ struct PrometheusTextTests {
     )
     func promtoolChecksEverySeries() throws {
         for snapshot in [
-            DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot(), alertSnapshot(), airSnapshot(),
+            DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot(), alertSnapshot(), sourceSnapshot(),
+            airSnapshot(),
         ] {
             let text = PrometheusText.render(snapshot)
             let process = Process()

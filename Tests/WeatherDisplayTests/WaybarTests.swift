@@ -121,3 +121,28 @@ struct WaybarTests {
         #expect(Waybar.markup("Zürich ☔ 7°") == "Zürich ☔ 7°")
     }
 }
+
+/// A location on a later weather source (docs/sources.md): the bar says so.
+@Suite("Waybar: the weather source")
+struct WaybarSourceTests {
+    private func module(_ snapshot: StateSnapshot, style: DisplayStyle) throws -> [String: Any] {
+        let line = Waybar.render(snapshot, focus: "berlin", health: .ok, now: Fixture.now, style: style)
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test func aLocationOnALaterSourceHasTheFallbackClassAndItsSourceInThePlaceholder() throws {
+        var snapshot = Fixture.snapshot()
+        let berlin = try #require(snapshot.locations.firstIndex { $0.location.id == "berlin" })
+        snapshot.locations[berlin].source = .metNorway
+        snapshot.locations[berlin].fallbackSince = snapshot.generatedAt
+        let style = DisplayStyle(template: try Template(parsing: "{name} ({source})"))
+        let fallback = try module(snapshot, style: style)
+        #expect((fallback["class"] as? [String])?.contains("fallback") == true)
+        #expect(fallback["text"] as? String == "Berlin (met-norway)")
+        snapshot.locations[berlin].source = .openMeteo
+        snapshot.locations[berlin].fallbackSince = nil
+        let back = try module(snapshot, style: style)
+        #expect((back["class"] as? [String])?.contains("fallback") == false)
+        #expect(back["text"] as? String == "Berlin (open-meteo)")
+    }
+}

@@ -15,6 +15,8 @@ public struct Location: Sendable, Hashable {
     public var countryCode: String?
     /// Where its official warnings come from (`alerts:`, docs/alerts.md).
     public var alerts: AlertSetting = .auto
+    /// Its own weather sources, in the order tried (`sources:`, docs/sources.md); nil: the configuration's.
+    public var sources: [WeatherSource]?
     /// Whether its air quality is fetched (`air_quality:` of the location, docs/air.md); nil follows
     /// `air_quality.enabled`.
     public var airQuality: Bool?

@@ -33,6 +33,11 @@ public struct Weather: Sendable, Hashable {
     public var units: Units = Units()
     /// How often the API's current values change, in seconds (`current.interval`), when it said.
     public var dataInterval: Double?
+    /// Until when the source said these values hold (MET Norway's `Expires`, on the host's clock): no
+    /// request for newer ones before it, and not stale before it (``LocationStatus/judge``).
+    public var validUntil: Timestamp?
+    /// The source's `Last-Modified` of these values, exactly as sent: asked back as `If-Modified-Since`.
+    public var lastModified: String?
 
     /// Creates a value from each of its properties.
     public init(
@@ -51,7 +56,9 @@ public struct Weather: Sendable, Hashable {
         code: WMOCode? = nil,
         symbol: String? = nil,
         units: Units = Units(),
-        dataInterval: Double? = nil
+        dataInterval: Double? = nil,
+        validUntil: Timestamp? = nil,
+        lastModified: String? = nil
     ) {
         self.observedAt = observedAt
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -69,6 +76,8 @@ public struct Weather: Sendable, Hashable {
         self.symbol = symbol
         self.units = units
         self.dataInterval = dataInterval
+        self.validUntil = validUntil
+        self.lastModified = lastModified
     }
 
     /// The description of the weather code, or "Unknown weather" when no code was sent.

@@ -47,7 +47,7 @@ extension StateSnapshot {
     /// last good weather, which can still be fresh).
     public func hasFreshWeather(_ entry: LocationState, at now: Timestamp) -> Bool {
         guard let weather = entry.weather else { return false }
-        return dataAge(weather, at: now) <= daemon.staleAfterSeconds
+        return apiTime(now) <= LocationStatus.staleAt(weather, staleAfter: daemon.staleAfterSeconds)
     }
 
     /// The verdict on `entry` at `now`.
@@ -86,7 +86,7 @@ extension StateSnapshot {
         var moments = [generatedAt.adding(seconds: writeDeadlineSeconds)]
         for entry in locations {
             if let weather = entry.weather {
-                let staleAt = weather.observedAt.adding(seconds: daemon.staleAfterSeconds)
+                let staleAt = LocationStatus.staleAt(weather, staleAfter: daemon.staleAfterSeconds)
                 moments.append(staleAt.adding(seconds: -(daemon.apiClockOffsetSeconds ?? 0)))
             } else {
                 moments.append(startingUntil)

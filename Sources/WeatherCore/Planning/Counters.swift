@@ -17,6 +17,8 @@ public struct Counters: Sendable, Hashable {
     public var fetchesFailed = 0
     /// API requests sent (forecast and geocoding).
     public var requests = 0
+    /// Weather requests sent to each source.
+    public var sourceRequests: [WeatherSource: Int] = [:]
 
     /// All zero.
     public init() {}

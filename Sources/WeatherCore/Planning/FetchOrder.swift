@@ -23,4 +23,26 @@ public struct FetchOrder: Sendable, Hashable {
     /// Whether its answer counts towards the two answered requests a location may have within a data
     /// interval (docs/fetching.md): not the first fetch of a location without weather, nor a SIGUSR1's.
     public var guarded: Bool = false
+    /// The source asked.
+    public var source: WeatherSource = .openMeteo
+    /// Whether it asks the location's first source again while a later one serves it (docs/sources.md).
+    public var probe: Bool = false
+    /// The location's height above sea level in metres, when known (MET Norway's `altitude`).
+    public var altitude: Double?
+    /// The source's last `Last-Modified` for the location, asked back as `If-Modified-Since`.
+    public var ifModifiedSince: String?
+    /// The location's offset from UTC, when known (MET Norway's days are cut at it).
+    public var utcOffsetSeconds: Int?
+
+    /// What the source is asked.
+    public var query: ForecastQuery {
+        ForecastQuery(
+            location: location,
+            units: units,
+            blocks: blocks,
+            altitude: altitude,
+            ifModifiedSince: ifModifiedSince,
+            utcOffsetSeconds: utcOffsetSeconds
+        )
+    }
 }

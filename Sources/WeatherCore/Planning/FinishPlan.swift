@@ -6,6 +6,9 @@ public struct FinishPlan: Sendable {
         case weather(news: Bool)
         /// The fetch failed; the last good weather stays.
         case failed(FetchError)
+        /// The location's first source, asked again while a later one serves it, failed again: nothing
+        /// changed.
+        case probeFailed(FetchError)
         /// The fetch no longer matters: a reload removed or moved its location meanwhile.
         case discarded
     }

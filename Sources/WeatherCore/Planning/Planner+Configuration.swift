@@ -7,9 +7,9 @@ extension Planner {
         let known = Dictionary(records.map { ($0.configured.id, $0) }, uniquingKeysWith: { first, _ in first })
         records = locations.map { location in
             guard let record = known[location.id], record.canServe(location, units: settings.units) else {
-                return LocationRecord(location: location)
+                return LocationRecord(location: location, sources: settings.sources)
             }
-            return record.reconfigured(as: location)
+            return record.reconfigured(as: location, sources: location.sources ?? settings.sources)
         }
         if settings.limits != self.settings.limits { quotaHold = nil }
         self.settings = settings
@@ -68,6 +68,16 @@ extension Planner {
                 record.retryAt = .wall(attempt.adding(seconds: retryDelay(failures: record.failures, for: record)))
             }
             if let weather = entry.weather { record.spread = freshSpread(forPeriodOf: weather) }
+            if let source = entry.source, record.sources.contains(source) {
+                record.source = source
+                record.fallbackSince = record.isOnFallback ? entry.fallbackSince ?? now.wall : nil
+                record.firstSourceRetryAt = record.isOnFallback ? entry.firstSourceRetryAt ?? now.wall : nil
+            }
+            record.sourcePause = entry.sourcePause
+            record.elevation = entry.elevation
+            if record.source != .openMeteo, let validUntil = record.weather?.validUntil {
+                record.spread = validitySpread(until: apiClock.hostTime(validUntil), at: now)
+            }
             records[index] = record
         }
         let quota = previous.daemon.quota

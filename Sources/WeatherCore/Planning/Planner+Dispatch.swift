@@ -16,28 +16,57 @@ extension Planner {
             + (record.location.hasCoordinates ? 0 : Forecast.geocodingWeight)
     }
 
-    /// Marks the fetch of `records[index]` as in flight and counts its requests.
-    mutating func dispatch(_ index: Int, at now: Moment, queued: Bool, tick: Int) -> FetchOrder {
+    /// Marks the fetch of `records[index]` from `source` as in flight and counts its requests (in the quota
+    /// ledger, Open-Meteo's only). A source that answers in UTC gets the location's UTC offset, when known,
+    /// to cut its days at; its first order without one says so once.
+    mutating func dispatch(
+        _ index: Int,
+        source: WeatherSource,
+        probe: Bool,
+        at now: Moment,
+        queued: Bool,
+        tick: Int,
+        events: inout [PlannerEvent]
+    ) -> FetchOrder {
         let record = records[index]
-        let blocks = blocks(forNextFetchOf: record, at: now)
+        let isOpenMeteo = source == .openMeteo
+        let blocks =
+            isOpenMeteo
+            ? blocks(forNextFetchOf: record, at: now)
+            : ForecastBlocks(
+                hours: settings.forecast.hours > 0 ? settings.forecast.hours + 1 : nil,
+                days: settings.forecast.days,
+                nowcast: false
+            )
         nextJob += 1
-        let order = FetchOrder(
+        var order = FetchOrder(
             job: nextJob,
             location: record.configured.hasCoordinates ? record.configured : record.location,
             units: settings.units,
             blocks: blocks,
             queued: queued,
             tick: tick,
-            weight: blocks.weight,
+            weight: isOpenMeteo ? blocks.weight : 0,
             chargedAt: apiTime(at: now),
             startedUptime: now.uptime,
-            guarded: isGuarded(record)
+            guarded: isOpenMeteo && isGuarded(record)
         )
+        order.source = source
+        order.probe = probe
+        if !isOpenMeteo {
+            order.altitude = record.elevation
+            order.utcOffsetSeconds = record.weather?.utcOffsetSeconds
+            if record.source == source { order.ifModifiedSince = record.weather?.lastModified }
+            if order.utcOffsetSeconds == nil, reportedNoOffset.insert(record.location.id).inserted {
+                events.append(.noUTCOffset(location: record.location, source: source))
+            }
+        }
         records[index].forced = false
         queue.removeValue(forKey: record.location.id)
         inFlight = order
         counters.requests += order.geocode ? 2 : 1
-        ledger.charge(weight(ofNextFetchOf: record, at: now), at: apiTime(at: now))
+        counters.sourceRequests[source, default: 0] += order.geocode ? 2 : 1
+        if isOpenMeteo { ledger.charge(weight(ofNextFetchOf: record, at: now), at: apiTime(at: now)) }
         return order
     }
 
@@ -52,7 +81,15 @@ extension Planner {
     /// Enforces the pause and the quota limits on a fetch of `record` at `now`: returns why it must wait
     /// (nil: it may go). A quota window the fetch would take over its limit starts a hold of every request
     /// until the window resets, plus a random spread, and is reported once per window.
-    mutating func enforceLimits(for record: LocationRecord, at now: Moment, events: inout [PlannerEvent]) -> Waiting? {
+    /// Only Open-Meteo's requests are held back so: another source's terms are the location's
+    /// (``SourcePause``).
+    mutating func enforceLimits(
+        for record: LocationRecord,
+        source: WeatherSource = .openMeteo,
+        at now: Moment,
+        events: inout [PlannerEvent]
+    ) -> Waiting? {
+        guard source == .openMeteo else { return nil }
         if backoff.isPaused(at: now) { return .backoff }
         quotaHold?.noticeWindowEnd(at: now)
         if quotaHold?.holds(at: now) == true { return .quota }

@@ -7,11 +7,26 @@ extension Planner {
     ///   before the guard allows a third answered request within a data interval;
     /// - a duration: the last successful fetch + the duration;
     /// - after a failure or "no news": the retry time, whatever the policy.
+    ///
+    /// A location served by a source that says until when its answer holds (MET Norway) is due at that
+    /// time plus a spread, never before; a source that refused it is not asked before its pause ends; a
+    /// location on a later source is due too when its first source is to be asked again.
     func dueTime(_ record: LocationRecord, at now: Moment) -> Timestamp? {
         if record.forced { return nil }
-        let due = scheduledTime(record, at: now)
-        guard let guardTime = guardTime(record, at: now) else { return due }
-        return max(due ?? guardTime, guardTime)
+        var due: Timestamp?
+        if record.source == .openMeteo {
+            due = scheduledTime(record, at: now)
+            if let guardTime = guardTime(record, at: now) { due = max(due ?? guardTime, guardTime) }
+        } else {
+            due =
+                record.failures > 0
+                ? record.retryAt.map { $0.adding(seconds: -tickTolerance).wall(at: now) } : validityDueTime(record)
+            if let pause = record.sourcePause, pause.source == record.source, pause.until > now.wall {
+                due = max(due ?? pause.until, pause.until)
+            }
+        }
+        guard record.isOnFallback, let retry = record.firstSourceRetryAt, let due else { return due }
+        return min(due, retry)
     }
 
     /// ``dueTime(_:at:)`` before the guard.

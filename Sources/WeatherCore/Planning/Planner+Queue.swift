@@ -26,11 +26,23 @@ extension Planner {
         while inFlight == nil, let id = longestDue(at: now), let entry = queue.removeValue(forKey: id) {
             guard let index = records.firstIndex(where: { $0.location.id == id }), isDue(records[index], at: now)
             else { continue }
-            if enforceLimits(for: records[index], at: now, events: &events) != nil {
+            switch decide(index, at: now, events: &events) {
+            case .blocked(nil):
+                continue
+            case .blocked:
                 queue[id] = entry
                 return nil
+            case .fetch(let source, let probe):
+                return dispatch(
+                    index,
+                    source: source,
+                    probe: probe,
+                    at: now,
+                    queued: true,
+                    tick: entry.tick,
+                    events: &events
+                )
             }
-            return dispatch(index, at: now, queued: true, tick: entry.tick)
         }
         return nil
     }

@@ -14,11 +14,59 @@ extension Planner {
                 longitude: place.longitude
             )
         }
+        if order.probe {
+            // The first source, asked again while a later one serves the location: back on it at its first
+            // good answer; a failure leaves the location as it is (its status is the later source's).
+            guard case .success = outcome.result else {
+                records[index].firstSourceRetryAt = nextFirstSourceRetry(after: now)
+                if case .failure(let error) = outcome.result {
+                    events.append(
+                        .firstSourceStillFailing(
+                            location: records[index].location,
+                            source: order.source,
+                            reason: error.message
+                        )
+                    )
+                    return .probeFailed(error)
+                }
+                return .weather(news: false)
+            }
+            returnToFirstSource(index, events: &events)
+        } else if order.source != records[index].source {
+            // Asked before a failover moved the location: what it brought still counts if it is good.
+            guard case .success = outcome.result else { return .discarded }
+        }
         switch outcome.result {
         case .success(.forecast(let forecast)):
-            return .weather(news: record(forecast, of: order, index: index, at: now, events: &events))
-        case .success(.notModified):
+            records[index].sourceFailures = 0
+            if let elevation = forecast.elevation { records[index].elevation = elevation }
+            if order.source == .openMeteo { openMeteoPeriod = DataInterval.effective(forecast.weather.dataInterval) }
+            var forecast = forecast
+            if order.source != .openMeteo {
+                forecast.weather = stamped(
+                    forecast.weather,
+                    validity: forecast.validity,
+                    sample: forecast.apiClockSample,
+                    at: now
+                )
+                if forecast.weather.utcOffsetSeconds == nil {
+                    forecast.weather.utcOffsetSeconds = records[index].weather?.utcOffsetSeconds
+                }
+            }
+            let news = record(forecast, of: order, index: index, at: now, events: &events)
+            if let validUntil = records[index].weather?.validUntil, order.source != .openMeteo {
+                records[index].spread = validitySpread(until: apiClock.hostTime(validUntil), at: now)
+            }
+            return .weather(news: news)
+        case .success(.notModified(let validity, let sample)):
             // Nothing changed since the answer held: a fresh answer, no news.
+            records[index].sourceFailures = 0
+            if let weather = records[index].weather {
+                records[index].weather = stamped(weather, validity: validity, sample: sample, at: now)
+                if let validUntil = records[index].weather?.validUntil {
+                    records[index].spread = validitySpread(until: apiClock.hostTime(validUntil), at: now)
+                }
+            }
             records[index].fetchedAt = now.wall
             records[index].lastError = nil
             records[index].failures = 0
@@ -26,8 +74,13 @@ extension Planner {
             return .weather(news: false)
         case .failure(let error):
             records[index].lastError = ErrorRecord(error, at: now.wall)
-            // 429 and 503 leave k alone: their daemon-wide pause comes instead.
-            if !Backoff.pauses(error) { scheduleRetry(index, at: now) }
+            records[index].sourceFailures += 1
+            // 429 and 503 of Open-Meteo leave k alone: their daemon-wide pause comes instead.
+            if !Backoff.pauses(error) || order.source != .openMeteo { scheduleRetry(index, at: now) }
+            pauseSource(index, after: error, at: now, events: &events)
+            if let next = records[index].nextSource, shouldFailOver(index, after: error, at: now) {
+                failOver(index, to: next, reason: error.message, at: now, events: &events)
+            }
             return .failed(error)
         }
     }

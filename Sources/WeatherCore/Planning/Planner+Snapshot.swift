@@ -66,6 +66,7 @@ extension Planner {
             apiClockOffsetSeconds: apiClock.offset,
             apiClockSamples: apiClock.samples
         )
+        daemon.sourceRequests = counters.sourceRequests.isEmpty ? nil : counters.sourceRequests
         daemon.display = identity.display
         daemon.cacheFile = identity.cacheFile
         daemon.rainEpisodes = rainEpisodes.isEmpty ? nil : rainEpisodes.sorted()
@@ -76,7 +77,7 @@ extension Planner {
             currentLocation: currentLocation,
             rotationIndex: rotationIndex,
             locations: records.map { record in
-                LocationState(
+                var state = LocationState(
                     location: record.location,
                     status: LocationStatus.judge(
                         weather: record.weather,
@@ -100,6 +101,12 @@ extension Planner {
                     lastError: record.lastError,
                     consecutiveFailures: record.failures
                 )
+                state.source = record.source
+                state.fallbackSince = record.fallbackSince
+                state.firstSourceRetryAt = record.firstSourceRetryAt
+                state.sourcePause = record.sourcePause.flatMap { $0.until > now.wall ? $0 : nil }
+                state.elevation = record.elevation
+                return state
             }
         )
     }

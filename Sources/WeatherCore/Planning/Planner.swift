@@ -35,6 +35,13 @@ public struct Planner: Sendable {
     var quotaHold: QuotaHold?
     /// The end of the last window of each kind reported full (once per window).
     var reportedFull: [QuotaWindow: Timestamp] = [:]
+    /// Open-Meteo's data period as its last answer said (900 s until one did): how often a location on a
+    /// later source asks it again.
+    var openMeteoPeriod = DataInterval.standard
+    /// The sources whose deprecated product was reported (once each).
+    var reportedDeprecated: Set<WeatherSource> = []
+    /// Locations whose missing UTC offset was reported.
+    var reportedNoOffset: Set<String> = []
     /// Locations whose unusual data interval was reported.
     var reportedIntervals: Set<String> = []
     /// Bad-input conditions of forecast blocks already logged (docs/forecast.md: once per condition).
@@ -52,7 +59,7 @@ public struct Planner: Sendable {
     /// A planner for `locations`, all pending; `seed` seeds the spread delays.
     public init(locations: [Location], settings: PlannerSettings, seed: UInt64) {
         self.settings = settings
-        self.records = locations.map(LocationRecord.init)
+        self.records = locations.map { LocationRecord(location: $0, sources: settings.sources) }
         self.random = SplitMix64(seed: seed)
     }
 
@@ -93,12 +100,17 @@ public struct Planner: Sendable {
         } else if inFlight != nil {
             counters.ticksSkipped += 1
             action = .queued(enqueue(record, tick: tick))
-        } else if let blocked = enforceLimits(for: record, at: now, events: &events) {
-            counters.ticksFromCache += 1
-            action = .cache(waiting: blocked)
         } else {
-            counters.ticksFetched += 1
-            action = .fetch(dispatch(index, at: now, queued: false, tick: tick))
+            switch decide(index, at: now, events: &events) {
+            case .blocked(let waiting):
+                counters.ticksFromCache += 1
+                action = .cache(waiting: waiting ?? (record.weather == nil ? .retry : nil))
+            case .fetch(let source, let probe):
+                counters.ticksFetched += 1
+                action = .fetch(
+                    dispatch(index, source: source, probe: probe, at: now, queued: false, tick: tick, events: &events)
+                )
+            }
         }
         return TickPlan(tick: tick, record: record, action: action, events: events, queuedFetch: queuedFetch)
     }
@@ -122,20 +134,28 @@ public struct Planner: Sendable {
         guard let order = inFlight else { return nil }
         inFlight = nil
         var events = endPauseAndNoticeClockStep(at: now)
-        // The response's own time first: what follows reads the API's clock.
-        if let sample = outcome.apiClockSample { recordClockSample(sample, events: &events) }
+        let isOpenMeteo = order.source == .openMeteo
+        // The response's own time first: what follows reads the API's clock (Open-Meteo's: another
+        // source's `Date` says nothing of it).
+        if isOpenMeteo, let sample = outcome.apiClockSample { recordClockSample(sample, events: &events) }
         if order.geocode && !outcome.forecastSent {
             counters.requests -= 1
+            counters.sourceRequests[order.source, default: 1] -= 1
             ledger.refund(order.weight, chargedAt: order.chargedAt, at: apiTime(at: now))
         }
         // The daemon-wide part comes first: it holds also for a location removed or moved meanwhile.
         switch outcome.result {
-        case .success:
+        case .success(let answer):
             counters.fetchesOK += 1
-            backoff.recordSuccess()
+            if isOpenMeteo { backoff.recordSuccess() }
+            if case .forecast(let forecast) = answer, forecast.deprecatedProduct,
+                reportedDeprecated.insert(order.source).inserted
+            {
+                events.append(.deprecatedProduct(order.source))
+            }
         case .failure(let error):
             counters.fetchesFailed += 1
-            if Backoff.pauses(error) { beginPause(after: error, at: now, events: &events) }
+            if isOpenMeteo, Backoff.pauses(error) { beginPause(after: error, at: now, events: &events) }
         }
         let change: FinishPlan.Change
         let record: LocationRecord

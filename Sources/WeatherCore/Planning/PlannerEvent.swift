@@ -22,6 +22,19 @@ public enum PlannerEvent: Sendable, Hashable {
     case rainEnded(location: String)
     /// A forecast block was dropped as bad input (once per condition); `reason` says which and why.
     case forecastBlockDropped(location: Location, reason: String)
+    /// A location moved to a later source because its source failed in a way that would not heal before it
+    /// turned stale (docs/sources.md); `reason` says how.
+    case sourceChanged(location: Location, from: WeatherSource, to: WeatherSource, reason: String)
+    /// A location's first source answered again: it is back on it.
+    case sourceReturned(location: Location, from: WeatherSource, to: WeatherSource)
+    /// The first source, asked again while a later one serves the location, failed again: it stays.
+    case firstSourceStillFailing(location: Location, source: WeatherSource, reason: String)
+    /// A source refused the location (403, 429): not asked for it before `until`.
+    case sourcePaused(location: Location, source: WeatherSource, until: Timestamp, reason: String)
+    /// A source said its product is deprecated or in beta (MET Norway's 203): once per source.
+    case deprecatedProduct(WeatherSource)
+    /// A source that answers in UTC cuts the location's days in UTC: no offset is known for it yet.
+    case noUTCOffset(location: Location, source: WeatherSource)
 }
 
 extension PlannerEvent {
@@ -29,7 +42,9 @@ extension PlannerEvent {
     /// a rain episode's start or end.
     public var changesDurableState: Bool {
         switch self {
-        case .backoffBegan, .backoffEnded, .pauseDropped, .rainSoon, .rainEnded: true
+        case .backoffBegan, .backoffEnded, .pauseDropped, .rainSoon, .rainEnded, .sourceChanged, .sourceReturned,
+            .sourcePaused:
+            true
         default: false
         }
     }

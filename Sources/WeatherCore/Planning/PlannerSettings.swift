@@ -12,6 +12,8 @@ public struct PlannerSettings: Sendable, Hashable {
     public var units: Units = Units()
     /// Which forecast blocks ride on the requests (docs/forecast.md).
     public var forecast: ForecastSettings = ForecastSettings()
+    /// The weather sources in the order tried, for locations without their own (docs/sources.md).
+    public var sources: [WeatherSource] = WeatherSource.defaultOrder
 
     /// Creates a value from each of its properties.
     public init(
@@ -20,7 +22,8 @@ public struct PlannerSettings: Sendable, Hashable {
         limits: QuotaLimits = .none,
         staleAfter: Double = 1800,
         units: Units = Units(),
-        forecast: ForecastSettings = ForecastSettings()
+        forecast: ForecastSettings = ForecastSettings(),
+        sources: [WeatherSource] = WeatherSource.defaultOrder
     ) {
         self.interval = interval
         self.refresh = refresh
@@ -28,5 +31,6 @@ public struct PlannerSettings: Sendable, Hashable {
         self.staleAfter = staleAfter
         self.units = units
         self.forecast = forecast
+        self.sources = sources
     }
 }

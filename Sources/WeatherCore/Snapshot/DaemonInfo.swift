@@ -49,6 +49,8 @@ public struct DaemonInfo: Sendable, Hashable {
     public var cacheFile: String?
     /// Locations whose rain episode has been announced (docs/forecast.md "Nowcast"), kept across restarts.
     public var rainEpisodes: [String]?
+    /// Weather requests sent to each source since start (docs/sources.md); nil before any.
+    public var sourceRequests: [WeatherSource: Int]?
     /// When the daemon stopped (SIGTERM, SIGINT), in the files written from then on; nil while it runs. A
     /// cache without it was left by a run that did not stop (docs/state-file.md "The durable cache").
     public var stoppedAt: Timestamp?

@@ -25,14 +25,39 @@ public struct LocationRecord: Sendable, Hashable {
     var spread: Double = 0
     /// Due at once (SIGUSR1), whatever its due time.
     var forced = false
+    /// The sources it is asked from, in order: its own `sources:`, else the configuration's.
+    public internal(set) var sources: [WeatherSource]
+    /// The source serving it: the first of ``sources``, or a later one after a failover (docs/sources.md).
+    public internal(set) var source: WeatherSource
+    /// Since when a later source serves it; nil while the first does.
+    public internal(set) var fallbackSince: Timestamp?
+    /// Failures in a row of ``source``, whatever their class (the failover rule).
+    var sourceFailures = 0
+    /// While a later source serves it: when the first is asked again (once per its data period).
+    public internal(set) var firstSourceRetryAt: Timestamp?
+    /// A source that refused the location (403, 429) is not asked for it before this.
+    public internal(set) var sourcePause: SourcePause?
+    /// Its height above sea level in metres, from the last answer that said (Open-Meteo's `elevation`).
+    public internal(set) var elevation: Double?
     /// When its last two guarded requests were answered, on the uptime clock, oldest first (docs/fetching.md: at
     /// most two answered requests within one data interval).
     var answered: [Double] = []
 
-    /// A location nothing is known about yet.
-    public init(location: Location) {
+    /// A location nothing is known about yet, asked from its own sources, else `sources`.
+    public init(location: Location, sources: [WeatherSource] = WeatherSource.defaultOrder) {
         self.location = location
         self.configured = location
+        self.sources = location.sources ?? sources
+        self.source = self.sources.first ?? .openMeteo
+    }
+
+    /// Whether a later source serves it.
+    public var isOnFallback: Bool { source != sources.first }
+
+    /// The source after the one serving it, if any.
+    var nextSource: WeatherSource? {
+        guard let index = sources.firstIndex(of: source), index + 1 < sources.count else { return nil }
+        return sources[index + 1]
     }
 
     /// Whether this record's weather may be served for the configured location `other` in `units`: the
@@ -50,9 +75,17 @@ public struct LocationRecord: Sendable, Hashable {
 
     /// This record for `other`, the same place as now configured (a new name keeps the data): a place
     /// found by name keeps its coordinates.
-    func reconfigured(as other: Location) -> LocationRecord {
+    func reconfigured(as other: Location, sources: [WeatherSource]) -> LocationRecord {
         var record = self
         record.configured = other
+        if record.sources != sources {
+            record.sources = sources
+            if !sources.contains(record.source) || record.source == sources.first {
+                record.source = sources.first ?? .openMeteo
+                record.fallbackSince = nil
+                record.firstSourceRetryAt = nil
+            }
+        }
         record.location =
             other.hasCoordinates || !location.hasCoordinates
             ? other : other.resolved(latitude: location.latitude, longitude: location.longitude)

@@ -20,6 +20,16 @@ public struct LocationState: Sendable, Hashable {
     public var consecutiveFailures: Int = 0
     /// The official warnings (docs/alerts.md); nil when the location has no alert source.
     public var alerts: LocationAlerts?
+    /// The weather source serving it (docs/sources.md); nil in a file of an earlier version.
+    public var source: WeatherSource?
+    /// Since when a later source serves it; nil while the first does.
+    public var fallbackSince: Timestamp?
+    /// While a later source serves it: when the first is asked again.
+    public var firstSourceRetryAt: Timestamp?
+    /// A source that refused the location, and until when it is not asked.
+    public var sourcePause: SourcePause?
+    /// Its height above sea level in metres, when a source said.
+    public var elevation: Double?
     /// The air quality, UV and pollen of the last answer (docs/air.md); nil when air quality is off for the
     /// location or not fetched yet.
     public var air: AirQuality?

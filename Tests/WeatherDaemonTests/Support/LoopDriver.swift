@@ -12,8 +12,8 @@ import WeatherTestSupport
 /// test holds it. So a behaviour reads as a table: events in, effects out (``summaries``).
 ///
 /// Unless a test says otherwise: Berlin, London and New York every 10 s, `refresh: every_tick` (each tick a
-/// fetch, answered by its location's script), no quota limits (a base URL that is not the public host),
-/// alerts off, a cache, no watchdog.
+/// fetch, answered by its location's script), Open-Meteo alone (no failover), no quota limits (a base URL
+/// that is not the public host), alerts off, a cache, no watchdog.
 struct LoopDriver {
     static let berlin = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
     static let london = Location(name: "London", latitude: 51.5074, longitude: -0.1278)
@@ -32,6 +32,9 @@ struct LoopDriver {
         case failure(FetchError)
         /// This whole answer.
         case answer(ForecastAnswer)
+        /// MET Norway's answer: the current weather, holding for `expiresIn` seconds, last modified as given;
+        /// `notModified`: a 304.
+        case metNorway(expiresIn: Double, lastModified: String, notModified: Bool = false)
         /// No answer until ``answerHeld(_:)``.
         case held
     }
@@ -88,6 +91,7 @@ struct LoopDriver {
         configuration.refresh = refresh
         configuration.api.baseURL = "http://127.0.0.1:9"
         configuration.alerts.enabled = false
+        configuration.sources = [.openMeteo]
         configure(&configuration)
         self.configuration = configuration
         let identity = WeatherLoop.Identity(
@@ -230,6 +234,20 @@ struct LoopDriver {
             result = .success(.forecast(forecast))
         case .failure(let error): result = .failure(error)
         case .answer(let answer): result = .success(answer)
+        case .metNorway(let expiresIn, let lastModified, let notModified):
+            let validity = AnswerValidity(expires: now.wall.adding(seconds: expiresIn), lastModified: lastModified)
+            if notModified {
+                result = .success(.notModified(validity, apiClockSample: 0))
+            } else {
+                var weather = currentWeather
+                weather.dataInterval = 3600
+                weather.utcOffsetSeconds = order.utcOffsetSeconds
+                var forecast = Forecast.synthetic(weather, blocks: order.blocks)
+                forecast.source = .metNorway
+                forecast.validity = validity
+                forecast.apiClockSample = 0
+                result = .success(.forecast(forecast))
+            }
         case .held: result = .failure(FetchError(kind: .network, message: "held"))
         }
         let place = order.geocode ? places[order.location.name] : nil

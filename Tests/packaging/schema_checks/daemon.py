@@ -54,6 +54,7 @@ def daemon_state(bin_dir, tmp):
                 "--interval", "200ms",
                 "--api-url", f"http://127.0.0.1:{port}",
                 "--alerts-url", f"http://127.0.0.1:{port}",
+                "--met-norway-url", f"http://127.0.0.1:{port}",
                 "--state-file", str(state),
                 # The durable cache (and geocoding.json beside it) here too: as root it would
                 # default to /var/lib/weatherd/cache.json.

@@ -21,6 +21,8 @@ alerts:
   metno_url: $api
   dwd_url: $api
   meteoalarm_url: $api
+met_norway:
+  base_url: $api
 locations:
   - name: Oslo
     latitude: 59.91

@@ -20,7 +20,7 @@ locations:
     longitude: 10.75
   - name: Atlantis
 EOF
-    "$weatherd" run --config "$work/warning.yaml" --api-url "$api" --alerts-url "$api" --log-target stderr >"$work/warning.log" 2>&1 &
+    "$weatherd" run --config "$work/warning.yaml" --api-url "$api" --alerts-url "$api" --met-norway-url "$api" --log-target stderr >"$work/warning.log" 2>&1 &
     pids+=($!)
 }
 

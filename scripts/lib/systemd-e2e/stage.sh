@@ -18,6 +18,8 @@ alerts:
   metno_url: $api
   dwd_url: $api
   meteoalarm_url: $api
+met_norway:
+  base_url: $api
 EOF
         e2e_locations Berlin London "New York=nyc"
         printf '%s\n' "${2:-}"
