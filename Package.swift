@@ -64,6 +64,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // glibc's gettext, for the catalogues of WeatherDisplay's words.
+        .target(name: "CGettext"),
         // libdispatch's hooks for draining the main queue on the main thread (WeatherDaemon's MainQueue).
         .target(name: "CDispatchMain"),
         // libyaml, as a system library; all C stays in CYaml + YAML.
@@ -89,7 +91,7 @@ let package = Package(
         .target(name: "StateStore", dependencies: ["WeatherCore"]),
         // All rendering: the status formats, the bar's templates, text and tooltip, the Prometheus text and
         // the perfdata, the forecast chart; one escaping helper per target format.
-        .target(name: "WeatherDisplay", dependencies: ["WeatherCore", "StateStore"]),
+        .target(name: "WeatherDisplay", dependencies: ["CGettext", "WeatherCore", "StateStore"]),
         // The configuration: the YAML file read with lines and keys, the command line's overrides, the
         // default paths.
         .target(

@@ -50,6 +50,9 @@ public struct ConfigParser: Sendable {
             case "sources": config.sources = try sources(value, path: key)
             case "contact": config.contact = try contact(value, path: key)
             case "met_norway": config.metNorway = try parseMetNorway(value, lines: &lines)
+            case "language":
+                let language = try string(value, path: key)
+                config.language = language.isEmpty ? "auto" : language
             case "air_quality": try parseAirQuality(value, into: &config, lines: &lines)
             case "locations": config.locations = try parseLocations(value, lines: &lines)
             default: throw unknownKey(key, path: "", line: keyLine)

@@ -98,6 +98,8 @@ public struct Configuration: Sendable, Hashable {
     public var contact = ""
     /// MET Norway's settings.
     public var metNorway = MetNorway()
+    /// The language of the words for people (docs/language.md): `auto` (the locale's) or a code.
+    public var language = "auto"
     /// Air quality, UV and pollen.
     public var airQuality = AirQualitySettings()
     /// The locations, in rotation order.

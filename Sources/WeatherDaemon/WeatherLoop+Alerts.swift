@@ -1,6 +1,7 @@
 import Logging
 import StateStore
 import WeatherCore
+import WeatherDisplay
 
 /// The official warnings (docs/alerts.md): polled on each source's own clock, decided by the
 /// ``AlertPlanner`` at every tick, outside Open-Meteo's quota and its one request at a time.
@@ -28,21 +29,28 @@ extension WeatherLoop {
             contactNoticed = true
             journal(
                 .notice,
-                "contact is empty: \(source) asks for a contact (an e-mail address or URL) in the User-Agent; "
-                    + "set contact so that its operators can reach you instead of blocking weatherd",
+                Catalogue.text(
+                    "contact is empty: {source} asks for a contact (an e-mail address or URL) in the User-Agent; "
+                        + "set contact so that its operators can reach you instead of blocking weatherd",
+                    ["source": source]
+                ),
                 metadata: ["weather.alert_source": "\(source)"]
             )
         }
         for (location, _) in subjects where location.alerts == .auto && location.hasCoordinates {
             guard alertPlanner.target(of: location.id) == nil else { continue }
-            announceNoSource(location.id, reason: "no official warnings are shown for it")
+            announceNoSource(location.id, reason: Catalogue.text("no official warnings are shown for it"))
         }
     }
 
     /// "no alert source for tokyo", once per location for the life of the process.
     private mutating func announceNoSource(_ id: String, reason: String) {
         guard noSourceAnnounced.insert(id).inserted else { return }
-        journal(.info, "no alert source for \(id): \(reason)", metadata: ["weather.location": "\(id)"])
+        journal(
+            .info,
+            Catalogue.text("no alert source for {location}: {reason}", ["location": id, "reason": reason]),
+            metadata: ["weather.location": "\(id)"]
+        )
     }
 
     /// The warnings' part of a tick: those past their end end, and the polls now due start.
@@ -104,23 +112,36 @@ extension WeatherLoop {
                 metadata["weather.error"] = "\(error.message)"
                 metadata["weather.alert_failures"] = "\(failures)"
                 if let status = error.httpStatus { metadata["weather.http_status"] = "\(status)" }
-                let stale = failures >= LocationAlerts.staleAfterFailures ? " (its warnings are now stale)" : ""
-                journal(
-                    .warning,
-                    "alert poll of \(feed.source.rawValue) for \(names(feed)) failed: \(error.message)\(stale)",
-                    metadata: metadata
-                )
+                let values: KeyValuePairs = [
+                    "source": feed.source.rawValue, "locations": names(feed), "error": error.message,
+                ]
+                let message =
+                    failures >= LocationAlerts.staleAfterFailures
+                    ? Catalogue.text(
+                        "alert poll of {source} for {locations} failed: {error} (its warnings are now stale)",
+                        values
+                    )
+                    : Catalogue.text("alert poll of {source} for {locations} failed: {error}", values)
+                journal(.warning, message, metadata: metadata)
             case .outside(let feed, let error):
                 for member in feed.members {
                     announceNoSource(
                         member.locationID,
-                        reason: "\(feed.source.rawValue) does not cover it (\(error.message))"
+                        reason: Catalogue.text(
+                            "{source} does not cover it ({error})",
+                            ["source": feed.source.rawValue, "error": error.message]
+                        )
                     )
                 }
             case .pollRecovered(let feed, let failures):
                 journal(
                     .notice,
-                    "alert source \(feed.source.rawValue) answers again for \(names(feed)) after \(count(failures, "failed poll"))",
+                    Catalogue.plural(
+                        "alert source {source} answers again for {locations} after {count} failed poll",
+                        "alert source {source} answers again for {locations} after {count} failed polls",
+                        count: failures,
+                        ["source": feed.source.rawValue, "locations": names(feed)]
+                    ),
                     metadata: feedMetadata(feed)
                 )
             }
@@ -145,7 +166,7 @@ extension WeatherLoop {
             metadata["message_id"] = "\(MessageID.alertStarted)"
             journal(
                 Self.level(of: alert.severity),
-                "\(name): \(alert.event) in force\(Self.until(alert)) (\(alert.severity.rawValue))",
+                Self.alertMessage(name, alert, in: "in force"),
                 metadata: metadata
             )
         case .updated(let alert, _):
@@ -153,14 +174,24 @@ extension WeatherLoop {
             metadata["message_id"] = "\(MessageID.alertUpdated)"
             journal(
                 .info,
-                "\(name): \(alert.event) updated\(Self.until(alert)) (\(alert.severity.rawValue))",
+                Self.alertMessage(name, alert, in: "updated"),
                 metadata: metadata
             )
         case .ended(let alert, let reason):
             describe(alert)
             metadata["message_id"] = "\(MessageID.alertEnded)"
             metadata["weather.alert_end_reason"] = "\(reason.rawValue)"
-            journal(.notice, "\(name): \(alert.event) ended (\(reason.rawValue))", metadata: metadata)
+            journal(
+                .notice,
+                Catalogue.text(
+                    "{location}: {event} ended ({reason})",
+                    [
+                        "location": name, "event": alert.event,
+                        "reason": Catalogue.text(context: "alert end", reason.rawValue),
+                    ]
+                ),
+                metadata: metadata
+            )
         }
     }
 
@@ -173,8 +204,19 @@ extension WeatherLoop {
         }
     }
 
-    private static func until(_ alert: Alert) -> String {
-        alert.ends.map { " until \($0.rfc3339)" } ?? ""
+    /// "Berlin: Frost in force until 2026-12-08T06:00:00Z (moderate)", and its "updated" twin.
+    private static func alertMessage(_ name: String, _ alert: Alert, in state: String) -> String {
+        let values: KeyValuePairs = [
+            "location": name, "event": alert.event,
+            "severity": Catalogue.text(context: "severity", alert.severity.rawValue),
+            "ends": alert.ends?.rfc3339 ?? "",
+        ]
+        switch (state, alert.ends) {
+        case ("in force", nil): return Catalogue.text("{location}: {event} in force ({severity})", values)
+        case ("in force", _): return Catalogue.text("{location}: {event} in force until {ends} ({severity})", values)
+        case (_, nil): return Catalogue.text("{location}: {event} updated ({severity})", values)
+        default: return Catalogue.text("{location}: {event} updated until {ends} ({severity})", values)
+        }
     }
 
     private func feedMetadata(_ feed: AlertFeed) -> Logger.Metadata {

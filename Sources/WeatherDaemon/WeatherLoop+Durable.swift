@@ -1,6 +1,7 @@
 import Logging
 import StateStore
 import WeatherCore
+import WeatherDisplay
 
 /// The durable files (docs/state-file.md "Files"): the cache on a request's result, a pause's or a rain
 /// episode's start or end, a reload that drops locations, the stop, a request before the run's first write
@@ -60,22 +61,22 @@ extension WeatherLoop {
     private mutating func journalWrite(_ report: DurableWriteReport, of file: DurableFile) {
         let (name, key) =
             switch file {
-            case .cache: ("cache", "weather.cache_file")
-            case .alerts: ("alerts cache", "weather.file")
-            case .places: ("geocoding cache", "weather.file")
+            case .cache: (Catalogue.text("cache"), "weather.cache_file")
+            case .alerts: (Catalogue.text("alerts cache"), "weather.file")
+            case .places: (Catalogue.text("geocoding cache"), "weather.file")
             }
         let path = identity.files.path(of: file) ?? ""
         switch report {
         case .failed(let error):
             journal(
                 .error,
-                "\(error); the previous \(name) stays",
+                Catalogue.text("{error}; the previous {file} stays", ["error": "\(error)", "file": name]),
                 metadata: ["message_id": "\(MessageID.stateWrite)", "\(key)": "\(path)", "weather.error": "\(error)"]
             )
         case .recovered(let previous):
             journal(
                 .notice,
-                "\(name) written again after: \(previous)",
+                Catalogue.text("{file} written again after: {error}", ["file": name, "error": "\(previous)"]),
                 metadata: ["message_id": "\(MessageID.stateWrite)", "\(key)": "\(path)"]
             )
         }

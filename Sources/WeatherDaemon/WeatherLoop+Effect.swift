@@ -1,6 +1,7 @@
 import Logging
 import StateStore
 import WeatherCore
+import WeatherDisplay
 
 extension WeatherLoop {
     /// What the loop asks its runner to do: plain data, carried out in order. Timers, journal entries,

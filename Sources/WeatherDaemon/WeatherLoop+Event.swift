@@ -1,6 +1,7 @@
 import StateStore
 import WeatherConfiguration
 import WeatherCore
+import WeatherDisplay
 
 extension WeatherLoop {
     /// What happens to a running loop, in the order it happens. Everything the loop needs comes in the

@@ -1,5 +1,6 @@
 import Logging
 import WeatherCore
+import WeatherDisplay
 
 /// The journal entries (docs/journal.md): one per tick, one per queued fetch that ends, and the lifecycle ones.
 extension WeatherLoop {
@@ -52,7 +53,14 @@ extension WeatherLoop {
         metadata["weather.provider"] = Self.provider(record.source)
         metadata["weather.waiting"] = "\(reason.rawValue)"
         if let error = record.lastError { metadata["weather.last_error_kind"] = "\(error.kind.rawValue)" }
-        journal(.info, "\(record.location.name): no data yet (\(Self.describe(reason)))", metadata: metadata)
+        journal(
+            .info,
+            Catalogue.text(
+                "{location}: no data yet ({reason})",
+                ["location": record.location.name, "reason": Self.describe(reason)]
+            ),
+            metadata: metadata
+        )
     }
 
     /// A weather entry's message and the fields that follow from the location and its weather alone: a
@@ -67,7 +75,10 @@ extension WeatherLoop {
         init(location: Location, weather: Weather) {
             self.location = location
             self.weather = weather
-            message = "\(location.name): \(weather.summary)"
+            message = Catalogue.text(
+                "{location}: {weather}",
+                ["location": location.name, "weather": Words.summary(weather)]
+            )
             metadata = WeatherLoop.locationFields(location)
             metadata["message_id"] = "\(MessageID.weather)"
             metadata["weather.observed_at"] = "\(weather.observedAt.rfc3339)"
@@ -141,7 +152,11 @@ extension WeatherLoop {
         metadata["weather.source"] = "network"
         metadata["weather.provider"] = Self.provider(provider)
         if queued { metadata["weather.queued"] = "1" }
-        journal(.warning, "\(location.name): fetch failed: \(error.message)", metadata: metadata)
+        journal(
+            .warning,
+            Catalogue.text("{location}: fetch failed: {error}", ["location": location.name, "error": error.message]),
+            metadata: metadata
+        )
     }
 
     /// The planner's events: pauses, full quota windows, clock steps, unusual data intervals.
@@ -155,22 +170,41 @@ extension WeatherLoop {
                     "weather.error_kind": "\(cause.rawValue)",
                     "weather.error": "\(reason)",
                 ]
-                var message = "API requests paused until \(until.rfc3339) (\(cause.rawValue))"
+                var message = Catalogue.text(
+                    "API requests paused until {time} ({cause})",
+                    ["time": until.rfc3339, "cause": cause.rawValue]
+                )
                 if let clamped {
                     let pause = NumberFormat.fixed(max(0, until.seconds(since: now.wall)), decimals: 0)
-                    message +=
-                        "; Retry-After of \(NumberFormat.json(clamped)) s is beyond the limit, pausing \(pause) s"
+                    message += Catalogue.text(
+                        "; Retry-After of {retry} s is beyond the limit, pausing {pause} s",
+                        ["retry": Catalogue.number(NumberFormat.json(clamped)), "pause": pause]
+                    )
                     metadata["weather.retry_after_seconds"] = "\(NumberFormat.json(clamped))"
                 }
-                journal(.notice, "\(message)", metadata: metadata)
+                journal(.notice, message, metadata: metadata)
             case .backoffEnded:
-                journal(.notice, "API requests resume", metadata: ["message_id": "\(MessageID.backoffEnded)"])
-            case .pauseDropped(let until, let cause):
-                let why =
-                    cause.map { "lies beyond what \($0) allows" } ?? "has no cause (written by an earlier version)"
                 journal(
                     .notice,
-                    "the saved pause until \(until.rfc3339) \(why); dropped: the next request finds out whether the API still refuses",
+                    Catalogue.text("API requests resume"),
+                    metadata: ["message_id": "\(MessageID.backoffEnded)"]
+                )
+            case .pauseDropped(let until, let cause):
+                let message =
+                    if let cause {
+                        Catalogue.text(
+                            "the saved pause until {time} lies beyond what {cause} allows; dropped: the next request finds out whether the API still refuses",
+                            ["time": until.rfc3339, "cause": "\(cause)"]
+                        )
+                    } else {
+                        Catalogue.text(
+                            "the saved pause until {time} has no cause (written by an earlier version); dropped: the next request finds out whether the API still refuses",
+                            ["time": until.rfc3339]
+                        )
+                    }
+                journal(
+                    .notice,
+                    message,
                     metadata: [
                         "message_id": "\(MessageID.backoffEnded)",
                         "weather.backoff_until": "\(until.rfc3339)",
@@ -179,22 +213,35 @@ extension WeatherLoop {
                 )
             case .apiClockOffset(let seconds):
                 let offset = NumberFormat.fixed(seconds, decimals: 0)
-                let direction = seconds > 0 ? "behind" : "ahead of"
+                let difference = NumberFormat.fixed(abs(seconds), decimals: 0)
                 journal(
                     .notice,
-                    "this host's clock is \(NumberFormat.fixed(abs(seconds), decimals: 0)) s \(direction) the API's; weatherd plans on the API's clock, but check 'timedatectl' (NTP)",
+                    seconds > 0
+                        ? Catalogue.text(
+                            "this host's clock is {seconds} s behind the API's; weatherd plans on the API's clock, but check 'timedatectl' (NTP)",
+                            ["seconds": difference]
+                        )
+                        : Catalogue.text(
+                            "this host's clock is {seconds} s ahead of the API's; weatherd plans on the API's clock, but check 'timedatectl' (NTP)",
+                            ["seconds": difference]
+                        ),
                     metadata: [
                         "message_id": "\(MessageID.apiClock)",
                         "weather.api_clock_offset_seconds": "\(offset)",
                     ]
                 )
             case .quotaWindowFull(let window, let used, let limit, let until):
-                let message =
-                    "quota of the \(window.rawValue) full: \(NumberFormat.json(used)) of \(NumberFormat.json(limit)) "
-                    + "calls; no request until \(until.rfc3339)"
+                let message = Catalogue.text(
+                    "quota of the {window} full: {used} of {limit} calls; no request until {time}",
+                    [
+                        "window": Catalogue.text(context: "quota window", window.rawValue),
+                        "used": Catalogue.number(NumberFormat.json(used)),
+                        "limit": Catalogue.number(NumberFormat.json(limit)), "time": until.rfc3339,
+                    ]
+                )
                 journal(
                     .notice,
-                    "\(message)",
+                    message,
                     metadata: [
                         "message_id": "\(MessageID.quotaFull)",
                         "weather.quota_window": "\(window.rawValue)",
@@ -204,21 +251,23 @@ extension WeatherLoop {
                     ]
                 )
             case .clockStepped(let seconds):
-                let message =
-                    "the wall clock stepped by \(NumberFormat.fixed(seconds, decimals: 1)) s; due times and quota "
-                    + "windows follow it"
+                let message = Catalogue.text(
+                    "the wall clock stepped by {seconds} s; due times and quota windows follow it",
+                    ["seconds": Words.fixed(seconds, decimals: 1)]
+                )
                 journal(
                     .notice,
-                    "\(message)",
+                    message,
                     metadata: ["weather.clock_step_seconds": "\(NumberFormat.fixed(seconds, decimals: 1))"]
                 )
             case .unusualDataInterval(let id, let seconds):
-                let message =
-                    "\(id): the API's data interval of \(NumberFormat.json(seconds)) s lies outside 60 s to 3 h; "
-                    + "planning with 900 s"
+                let message = Catalogue.text(
+                    "{location}: the API's data interval of {seconds} s lies outside 60 s to 3 h; planning with 900 s",
+                    ["location": id, "seconds": Catalogue.number(NumberFormat.json(seconds))]
+                )
                 journal(
                     .notice,
-                    "\(message)",
+                    message,
                     metadata: [
                         "weather.location": "\(id)", "weather.data_interval_seconds": "\(NumberFormat.json(seconds))",
                     ]
@@ -233,7 +282,10 @@ extension WeatherLoop {
             case .forecastBlockDropped(let location, let reason):
                 journal(
                     .warning,
-                    "\(location.name): forecast block dropped: \(reason); the rest of the response is used",
+                    Catalogue.text(
+                        "{location}: forecast block dropped: {reason}; the rest of the response is used",
+                        ["location": location.name, "reason": reason]
+                    ),
                     metadata: ["weather.location": "\(location.id)", "weather.forecast_problem": "\(reason)"]
                 )
             }
@@ -243,11 +295,16 @@ extension WeatherLoop {
     /// The forecast entry of docs/journal.md: `Berlin: rain in about 20 min`, once per episode.
     private mutating func logRainSoon(_ location: Location, summary: NowcastSummary) {
         guard let startsAt = summary.rainStartsAt else { return }
-        let word = summary.isSnow ? "snow" : "rain"
         let seconds = startsAt.seconds(since: planner.apiTime(at: now))
         let minutes = Int((seconds / 300).rounded()) * 5
+        let values: KeyValuePairs<String, String> = ["location": location.name, "minutes": String(minutes)]
         let message =
-            minutes <= 0 ? "\(location.name): \(word) now" : "\(location.name): \(word) in about \(minutes) min"
+            switch (summary.isSnow, minutes <= 0) {
+            case (false, true): Catalogue.text("{location}: rain now", values)
+            case (false, false): Catalogue.text("{location}: rain in about {minutes} min", values)
+            case (true, true): Catalogue.text("{location}: snow now", values)
+            case (true, false): Catalogue.text("{location}: snow in about {minutes} min", values)
+            }
         var metadata: Logger.Metadata = [
             "message_id": "\(MessageID.rainSoon)",
             "weather.location": "\(location.id)",
@@ -258,16 +315,16 @@ extension WeatherLoop {
         if let millimetres = summary.firstWetMillimetres {
             metadata["weather.rain_mm"] = "\(NumberFormat.fixed(millimetres, decimals: 2))"
         }
-        journal(.notice, "\(message)", metadata: metadata)
+        journal(.notice, message, metadata: metadata)
     }
 
     private static func describe(_ waiting: Waiting) -> String {
         switch waiting {
-        case .queued: "waiting for the running fetch"
-        case .quota: "a quota window is full"
-        case .backoff: "API requests are paused"
-        case .retry: "waiting to retry"
-        case .geocoding: "resolving its name"
+        case .queued: Catalogue.text("waiting for the running fetch")
+        case .quota: Catalogue.text("a quota window is full")
+        case .backoff: Catalogue.text("API requests are paused")
+        case .retry: Catalogue.text("waiting to retry")
+        case .geocoding: Catalogue.text("resolving its name")
         }
     }
 }

@@ -2,6 +2,7 @@ import Logging
 import StateStore
 import WeatherConfiguration
 import WeatherCore
+import WeatherDisplay
 
 extension WeatherLoop {
     /// Restores what the previous run left (the cache, else an earlier version's state file, as the runner
@@ -15,12 +16,12 @@ extension WeatherLoop {
         applyCachedPlaces()
         alertPlanner = AlertPlanner(memory: previous.alertMemory, seed: seed)
         let restored = restorePreviousState(previous)
-        let summary =
-            "\(count(configuration.locations.count, "location")) every \(DurationParser.format(configuration.interval)), "
-            + "refresh \(configuration.refresh)"
         journal(
             .notice,
-            "weatherd \(identity.version) started: \(summary)",
+            Catalogue.text(
+                "weatherd {version} started: {summary}",
+                ["version": identity.version, "summary": Self.summary(of: configuration)]
+            ),
             metadata: [
                 "message_id": "\(MessageID.started)",
                 "weather.version": "\(identity.version)",
@@ -35,10 +36,11 @@ extension WeatherLoop {
         noticeMissingSourceContact()
         configureAlerts()
         if let stateFile = identity.files.stateFile, previous.stateFileIsInMemory == false {
-            let text =
-                "the state file \(stateFile) is not on tmpfs: every tick writes it to the disk "
-                + "(the default, in the runtime directory, is in memory)"
-            journal(.notice, "\(text)", metadata: ["weather.state_file": "\(stateFile)"])
+            let text = Catalogue.text(
+                "the state file {path} is not on tmpfs: every tick writes it to the disk (the default, in the runtime directory, is in memory)",
+                ["path": stateFile]
+            )
+            journal(.notice, text, metadata: ["weather.state_file": "\(stateFile)"])
         }
         // An earlier version's data goes into the cache; its file becomes a link to the state file once the
         // cache holds it (``written(_:error:)``).
@@ -71,7 +73,7 @@ extension WeatherLoop {
         }
         planner.cancelQueue()
         notify(.stopping)
-        journal(.notice, "stopping", metadata: ["message_id": "\(MessageID.stopping)"])
+        journal(.notice, Catalogue.text("stopping"), metadata: ["message_id": "\(MessageID.stopping)"])
         effects.append(.stopTimers)
         if planner.inFlight != nil || alertPlanner.isPolling { effects.append(.cancelRequests) }
         let final = takeSnapshot()
@@ -104,12 +106,9 @@ extension WeatherLoop {
         {
             saveCache()
         }
-        let summary =
-            "\(count(newConfiguration.locations.count, "location")) every "
-            + "\(DurationParser.format(newConfiguration.interval)), refresh \(newConfiguration.refresh)"
         journal(
             .notice,
-            "configuration reloaded: \(summary)",
+            Catalogue.text("configuration reloaded: {summary}", ["summary": Self.summary(of: newConfiguration)]),
             metadata: [
                 "message_id": "\(MessageID.reloaded)",
                 "weather.locations": "\(newConfiguration.locations.count)",
@@ -126,7 +125,7 @@ extension WeatherLoop {
     private mutating func rejectReload(_ error: ConfigError) {
         journal(
             .error,
-            "configuration not reloaded, keeping the running one: \(error)",
+            Catalogue.text("configuration not reloaded, keeping the running one: {error}", ["error": "\(error)"]),
             metadata: ["message_id": "\(MessageID.reloadRejected)", "weather.error": "\(error)"]
         )
         notify(.ready(status: statusLine()))
@@ -136,7 +135,7 @@ extension WeatherLoop {
     mutating func refreshAll() {
         guard isRunning else { return }
         planner.refreshAll()
-        journal(.notice, "refresh requested: every location is due (limits and pauses still apply)")
+        journal(.notice, Catalogue.text("refresh requested: every location is due (limits and pauses still apply)"))
     }
 
     // MARK: - Timers
@@ -157,10 +156,8 @@ extension WeatherLoop {
         let allowed = configuration.interval + timeout / 2
         let uptime = now.uptime
         if let lastTickAt, uptime - lastTickAt > allowed.seconds {
-            journal(
-                .warning,
-                "no tick for \(DurationParser.formatForPeople(.seconds(uptime - lastTickAt))); not pinging the watchdog"
-            )
+            let since = DurationParser.formatForPeople(.seconds(uptime - lastTickAt))
+            journal(.warning, Catalogue.text("no tick for {duration}; not pinging the watchdog", ["duration": since]))
             return
         }
         // A cache write that hangs (a dying SD card) stalls neither the ticks nor the watchdog: the state
@@ -168,10 +165,11 @@ extension WeatherLoop {
         if let since = cacheWrites.writingSince, uptime - since > allowed.seconds {
             if !warnedSlowCacheWrite {
                 warnedSlowCacheWrite = true
-                let text =
-                    "the cache write has taken \(DurationParser.formatForPeople(.seconds(uptime - since))) so far; "
-                    + "ticks and the state file go on"
-                journal(.warning, "\(text)", metadata: ["weather.cache_file": "\(identity.files.cacheFile ?? "")"])
+                let text = Catalogue.text(
+                    "the cache write has taken {duration} so far; ticks and the state file go on",
+                    ["duration": DurationParser.formatForPeople(.seconds(uptime - since))]
+                )
+                journal(.warning, text, metadata: ["weather.cache_file": "\(identity.files.cacheFile ?? "")"])
             }
         } else {
             warnedSlowCacheWrite = false
@@ -187,7 +185,16 @@ extension WeatherLoop {
     }
 }
 
-/// "1 location", "4 locations".
-func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+extension WeatherLoop {
+    /// `4 locations every 10s, refresh auto`: what the start and a reload say of a configuration.
+    static func summary(of configuration: Configuration) -> String {
+        Catalogue.text(
+            "{locations} every {interval}, refresh {refresh}",
+            [
+                "locations": Words.locations(configuration.locations.count),
+                "interval": DurationParser.format(configuration.interval),
+                "refresh": "\(configuration.refresh)",
+            ]
+        )
+    }
 }

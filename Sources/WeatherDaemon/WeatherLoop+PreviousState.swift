@@ -1,6 +1,7 @@
 import Logging
 import StateStore
 import WeatherCore
+import WeatherDisplay
 
 /// What the previous run left (docs/state-file.md, "Files" and "Upgrading from an earlier version"): the
 /// cache, else an earlier state file, taken over and then replaced with a link to the state file.
@@ -34,12 +35,16 @@ extension WeatherLoop {
                 journalCorrupt(found.path, isCache: found.isCache, reason: reason, movedTo: movedTo)
             case .unreadable(let error) where found.isCache:
                 // Its data is not replaced by an older file's.
-                journal(.error, "cannot read the cache: \(error)", metadata: ["weather.cache_file": "\(found.path)"])
+                journal(
+                    .error,
+                    Catalogue.text("cannot read the cache: {error}", ["error": "\(error)"]),
+                    metadata: ["weather.cache_file": "\(found.path)"]
+                )
                 return .unchanged
             case .unreadable(let error):
                 journal(
                     .error,
-                    "cannot read the previous state: \(error)",
+                    Catalogue.text("cannot read the previous state: {error}", ["error": "\(error)"]),
                     metadata: ["weather.state_file": "\(found.path)"]
                 )
             }
@@ -49,11 +54,19 @@ extension WeatherLoop {
 
     /// Journals that the previous cache or state file at `path` was corrupt, and where it was moved aside to.
     private mutating func journalCorrupt(_ path: String, isCache: Bool, reason: String, movedTo: String?) {
-        let what = isCache ? "the cache" : "state file"
-        let place = movedTo ?? "nowhere: could not rename it"
+        let values: KeyValuePairs = ["reason": reason, "path": movedTo ?? ""]
+        let message =
+            switch (isCache, movedTo) {
+            case (true, nil):
+                Catalogue.text("the cache was corrupt ({reason}); moved aside to nowhere: could not rename it", values)
+            case (true, _): Catalogue.text("the cache was corrupt ({reason}); moved aside to {path}", values)
+            case (false, nil):
+                Catalogue.text("state file was corrupt ({reason}); moved aside to nowhere: could not rename it", values)
+            case (false, _): Catalogue.text("state file was corrupt ({reason}); moved aside to {path}", values)
+            }
         journal(
             .error,
-            "\(what) was corrupt (\(reason)); moved aside to \(place)",
+            message,
             metadata: [isCache ? "weather.cache_file" : "weather.state_file": "\(path)"]
         )
     }
@@ -65,12 +78,14 @@ extension WeatherLoop {
     /// request.
     private mutating func restore(_ previous: StateSnapshot, from path: String, isCache: Bool) -> Bool {
         let events = planner.restore(from: previous, at: now)
-        journal(.info, "previous state loaded", metadata: ["weather.previous_state": "\(path)"])
+        journal(.info, Catalogue.text("previous state loaded"), metadata: ["weather.previous_state": "\(path)"])
         if isCache, previous.daemon.stoppedAt == nil {
             planner.chargeRequestLostInFlight(at: now)
             journal(
                 .notice,
-                "the previous run did not stop: one request it may have had in flight is counted in the quota windows"
+                Catalogue.text(
+                    "the previous run did not stop: one request it may have had in flight is counted in the quota windows"
+                )
             )
         }
         log(events)

@@ -1,5 +1,6 @@
 import Logging
 import WeatherCore
+import WeatherDisplay
 
 /// The journal entries of the weather sources (docs/sources.md): one when a location moves to a later
 /// source and one when it returns, each naming the reason; a first source still failing (info); a source
@@ -14,8 +15,10 @@ extension WeatherLoop {
         sourceContactNoticed = true
         journal(
             .notice,
-            "contact is empty: met-norway, a weather source here, asks for a contact (an e-mail address or URL) "
-                + "in the User-Agent and may block a client it cannot identify; set contact",
+            Catalogue.text(
+                "contact is empty: met-norway, a weather source here, asks for a contact (an e-mail address or URL) "
+                    + "in the User-Agent and may block a client it cannot identify; set contact"
+            ),
             metadata: ["weather.provider": "\(WeatherSource.metNorway.rawValue)"]
         )
     }
@@ -25,7 +28,10 @@ extension WeatherLoop {
         case .sourceChanged(let location, let from, let to, let reason):
             journal(
                 .warning,
-                "\(location.name): weather now from \(to.rawValue): \(from.rawValue) failed (\(reason))",
+                Catalogue.text(
+                    "{location}: weather now from {source}: {failed} failed ({reason})",
+                    ["location": location.name, "source": to.rawValue, "failed": from.rawValue, "reason": reason]
+                ),
                 metadata: sourceMetadata(location, provider: to, previous: from).merging(
                     ["message_id": "\(MessageID.sourceChanged)", "weather.error": "\(reason)"]
                 ) { $1 }
@@ -33,7 +39,10 @@ extension WeatherLoop {
         case .sourceReturned(let location, let from, let to):
             journal(
                 .notice,
-                "\(location.name): weather from \(to.rawValue) again (\(from.rawValue) served it meanwhile)",
+                Catalogue.text(
+                    "{location}: weather from {source} again ({other} served it meanwhile)",
+                    ["location": location.name, "source": to.rawValue, "other": from.rawValue]
+                ),
                 metadata: sourceMetadata(location, provider: to, previous: from).merging(
                     ["message_id": "\(MessageID.sourceReturned)"]
                 ) { $1 }
@@ -41,7 +50,10 @@ extension WeatherLoop {
         case .firstSourceStillFailing(let location, let source, let reason):
             journal(
                 .info,
-                "\(location.name): \(source.rawValue) still fails (\(reason)); the weather stays on its later source",
+                Catalogue.text(
+                    "{location}: {source} still fails ({reason}); the weather stays on its later source",
+                    ["location": location.name, "source": source.rawValue, "reason": reason]
+                ),
                 metadata: sourceMetadata(location, provider: source, previous: nil).merging(
                     ["weather.error": "\(reason)"]
                 ) { $1 }
@@ -49,7 +61,10 @@ extension WeatherLoop {
         case .sourcePaused(let location, let source, let until, let reason):
             journal(
                 .warning,
-                "\(location.name): \(source.rawValue) refused the request (\(reason)); not asked for it before \(until.rfc3339)",
+                Catalogue.text(
+                    "{location}: {source} refused the request ({reason}); not asked for it before {time}",
+                    ["location": location.name, "source": source.rawValue, "reason": reason, "time": until.rfc3339]
+                ),
                 metadata: sourceMetadata(location, provider: source, previous: nil).merging(
                     ["weather.error": "\(reason)", "weather.paused_until": "\(until.rfc3339)"]
                 ) { $1 }
@@ -57,13 +72,19 @@ extension WeatherLoop {
         case .deprecatedProduct(let source):
             journal(
                 .warning,
-                "\(source.rawValue) says its product is deprecated or in beta (HTTP 203); its answers are used",
+                Catalogue.text(
+                    "{source} says its product is deprecated or in beta (HTTP 203); its answers are used",
+                    ["source": source.rawValue]
+                ),
                 metadata: ["weather.provider": "\(source.rawValue)"]
             )
         case .noUTCOffset(let location, let source):
             journal(
                 .notice,
-                "\(location.name): its UTC offset is not known yet: \(source.rawValue)'s days are cut in UTC",
+                Catalogue.text(
+                    "{location}: its UTC offset is not known yet: {source}'s days are cut in UTC",
+                    ["location": location.name, "source": source.rawValue]
+                ),
                 metadata: sourceMetadata(location, provider: source, previous: nil)
             )
         default:

@@ -1,6 +1,7 @@
 import Logging
 import StateStore
 import WeatherCore
+import WeatherDisplay
 
 extension WeatherLoop {
     /// One tick, after `missed` ticks the process could not run (skipped, not replayed): the planner
@@ -74,7 +75,10 @@ extension WeatherLoop {
         case .discarded:
             journal(
                 .info,
-                "\(order.location.name): a fetch ended after a reload removed or moved the location; not used",
+                Catalogue.text(
+                    "{location}: a fetch ended after a reload removed or moved the location; not used",
+                    ["location": order.location.name]
+                ),
                 metadata: [
                     "weather.location": "\(order.location.id)", "weather.fetch_ms": "\(outcome.elapsed.milliseconds)",
                 ]
@@ -96,10 +100,15 @@ extension WeatherLoop {
     /// Records a place geocoding found: in the journal, and in the geocoding cache.
     private mutating func remember(_ place: Place, for location: Location) {
         places[GeocodingCache.Query(location)] = place
-        let country = place.country.map { ", \($0)" } ?? ""
         journal(
             .notice,
-            "\(location.name) resolved to \(place.latitude), \(place.longitude) (\(place.name)\(country))",
+            Catalogue.text(
+                "{location} resolved to {latitude}, {longitude} ({place})",
+                [
+                    "location": location.name, "latitude": "\(place.latitude)", "longitude": "\(place.longitude)",
+                    "place": place.name + (place.country.map { ", \($0)" } ?? ""),
+                ]
+            ),
             metadata: [
                 "weather.location": "\(location.id)",
                 "weather.location_name": "\(location.name)",
@@ -158,17 +167,18 @@ extension WeatherLoop {
             line = record.location.name
             if let weather = record.weather {
                 if let temperature = weather.temperature {
-                    line += " \(NumberFormat.oneDecimal(temperature)) \(weather.units.temperature.symbol)"
+                    line += " \(Words.oneDecimal(temperature)) \(weather.units.temperature.symbol)"
                 }
-                line += " \(weather.description)"
+                line += " \(Words.description(weather.code))"
             } else {
-                line += " (no data yet)"
+                line += " " + Catalogue.text("(no data yet)")
             }
             line += " · "
         }
-        line += "\(count(records.count, "location")) · \(failing) failing"
+        line += Words.locations(records.count) + " · "
+        line += Catalogue.plural("{count} failing", "{count} failing", count: failing)
         if let until = planner.backoff.until {
-            line += " · paused until \(until.wall(at: now).rfc3339)"
+            line += " · " + Catalogue.text("paused until {time}", ["time": until.wall(at: now).rfc3339])
         }
         return line
     }

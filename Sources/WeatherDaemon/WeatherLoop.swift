@@ -2,6 +2,7 @@ import Logging
 import StateStore
 import WeatherConfiguration
 import WeatherCore
+import WeatherDisplay
 
 /// The daemon's state and what it does with each event, as a value: `handle(event, at: now) -> [Effect]`.
 ///

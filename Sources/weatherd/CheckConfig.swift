@@ -18,6 +18,7 @@ struct CheckConfig: ParsableCommand {
         let config = try common.loadConfiguration()
         let source = common.loader().effectivePath ?? "embedded defaults (no \(ConfigLoader.defaultPath))"
         print("# configuration is valid: \(source)")
+        if let notice = common.language.use(configured: config.language) { print("# \(notice)") }
         let yaml = EffectiveConfig.yaml(
             config,
             stateFile: World.stateFilePath(config),
@@ -58,6 +59,7 @@ enum EffectiveConfig {
             "  metno_url: \(quoted(config.alerts.endpoints.metno))",
             "  dwd_url: \(quoted(config.alerts.endpoints.dwd))",
             "  meteoalarm_url: \(quoted(config.alerts.endpoints.meteoalarm))",
+            "language: \(config.language)",
             "sources: \(sourceList(config.sources))",
             "contact: \(quoted(config.contact))",
             "met_norway:",

@@ -10,7 +10,10 @@ struct Codes: ParsableCommand {
     @Option(name: .long, help: "Output format: text or json.")
     var format: TextOrJSON = .text
 
+    @OptionGroup var language: LanguageOption
+
     func run() {
+        language.use()
         switch format {
         case .json:
             var json = JSONWriter()

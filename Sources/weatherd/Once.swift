@@ -34,6 +34,7 @@ struct Once: AsyncParsableCommand {
 
     func run() async throws {
         let config = try common.loadConfiguration(runtime)
+        if let notice = common.language.use(configured: config.language) { printError("weatherd: \(notice)") }
         var logger = World.makeLogger(
             target: runtime.logTarget == .auto ? .stderr : runtime.logTarget,
             level: runtime.logLevel

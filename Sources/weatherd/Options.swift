@@ -15,6 +15,27 @@ struct CommonOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("The durable cache (overrides cache_file).", valueName: "path"))
     var cacheFile: String?
+
+    @OptionGroup var language: LanguageOption
+}
+
+/// `--language`, which every command takes.
+struct LanguageOption: ParsableArguments {
+    @Option(
+        name: .customLong("language"),
+        help: ArgumentHelp(
+            "The language of the words for people: auto (the locale) or en, de, fr, es, it, nl, pl, pt, sv, nb (overrides language).",
+            valueName: "language"
+        )
+    )
+    var setting: String?
+
+    /// Uses the language `--language` names, else `configured` (the configuration's `language`); returns
+    /// what to say when it is not one weatherd has a catalogue for (the words are then English).
+    @discardableResult
+    func use(configured: String = "auto") -> String? {
+        World.useLanguage(setting ?? configured)
+    }
 }
 
 /// The options of `run` and `once`.

@@ -30,6 +30,7 @@ struct Run: AsyncParsableCommand {
     func run() async throws {
         let config = try common.loadConfiguration(runtime)
         let logger = World.makeLogger(target: runtime.logTarget, level: runtime.logLevel)
+        if let notice = common.language.use(configured: config.language) { logger.notice("\(notice)") }
         let stateFile = StateFile(path: World.stateFilePath(config))
         let cacheFile = StateFile(path: World.cacheFilePath(config))
         for file in [stateFile, cacheFile] {

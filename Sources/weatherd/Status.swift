@@ -101,6 +101,8 @@ struct Status: ParsableCommand {
         let loader = common.loader()
         let loaded = try? loader.load()
         let config = loaded ?? Configuration()
+        // A reader speaks the configuration's language too (or --language's); never a word about it.
+        common.language.use(configured: config.language)
         let files = World.files
         let path: String
         if let stateFile = config.stateFile {

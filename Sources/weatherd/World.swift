@@ -8,6 +8,7 @@ import Systemd
 import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
+import WeatherDisplay
 
 #if canImport(Glibc)
 import Glibc
@@ -173,6 +174,38 @@ enum World {
             userAgent: userAgent,
             logger: clientLogger
         )
+    }
+
+    /// Uses the language `setting` names (`auto`: the locale's), from the catalogues beside the binary
+    /// (docs/language.md); returns the notice to give when it has none for it.
+    static func useLanguage(_ setting: String) -> String? {
+        let (language, unknown) = Language.resolve(setting, environment: environment)
+        if let unknown {
+            return "no catalogue for the language \"\(unknown)\": the words for people are English"
+        }
+        guard Catalogue.use(language, directories: localeDirectories) else {
+            return
+                "the catalogue of \(language.rawValue) is not installed (\(localeDirectories.joined(separator: ", "))): "
+                + "the words for people are English"
+        }
+        return nil
+    }
+
+    /// Where the catalogues are looked for: `$WEATHERD_LOCALEDIR`, then `share/locale` beside the binary's
+    /// directory (what `make install` and the package install), then `locale` there (what the build makes
+    /// for `make run` and the tests).
+    static var localeDirectories: [String] {
+        var directories: [String] = []
+        if let directory = environment["WEATHERD_LOCALEDIR"], !directory.isEmpty { directories.append(directory) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if length > 0 {
+            let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+            if parent.isEmpty { parent = "/" }
+            directories += ["\(parent)/share/locale", "\(parent)/locale"]
+        }
+        return directories
     }
 
     /// Where this process's files are by default.

@@ -1,0 +1,90 @@
+import CGettext
+import WeatherCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The words weatherd shows people, in their language: gettext catalogues (`po/LANG.po`, compiled by the
+/// build into `LANG/LC_MESSAGES/weatherd.mo`), read with glibc's gettext (docs/language.md). An English
+/// text is its own message id; `{name}` marks a value put in (translators may move it); a catalogue that
+/// lacks a message leaves it English.
+///
+/// glibc looks up catalogues only for a locale that is installed, and a Raspberry Pi in a German kitchen
+/// may have none but `C.UTF-8`: weatherd takes its messages' locale as `C.UTF-8` (never its numbers, which
+/// machine outputs write) and names the language in `LANGUAGE`, which glibc's gettext reads before the
+/// locale, so no locale need be generated.
+public enum Catalogue {
+    /// The gettext domain, and the catalogue's file name (`weatherd.mo`).
+    public static let domain = "weatherd"
+
+    /// The language in use. Set once, at start, before any other thread runs (``use(_:directories:)``);
+    /// read from every thread after.
+    public nonisolated(unsafe) private(set) static var language = Language.english
+
+    /// The decimal separator of human numbers (`2,5 °C`): the catalogue's own, `.` in English.
+    public nonisolated(unsafe) private(set) static var decimalSeparator = "."
+
+    /// Uses `language`, its catalogue the first `weatherd.mo` found in `directories` (`DIR/LANG/LC_MESSAGES`);
+    /// returns false when none holds one (the words stay English).
+    @discardableResult
+    public static func use(_ language: Language, directories: [String]) -> Bool {
+        self.language = .english
+        decimalSeparator = "."
+        guard language != .english else { return true }
+        guard let directory = directories.first(where: { hasCatalogue(language, in: $0) }) else { return false }
+        setlocale(LC_MESSAGES, "C.UTF-8")
+        setenv("LANGUAGE", language.rawValue, 1)
+        bindtextdomain(domain, directory)
+        bind_textdomain_codeset(domain, "UTF-8")
+        self.language = language
+        decimalSeparator = text(context: "decimal separator", ".")
+        return true
+    }
+
+    /// Whether `directory` holds `language`'s catalogue.
+    public static func hasCatalogue(_ language: Language, in directory: String) -> Bool {
+        access("\(directory)/\(language.rawValue)/LC_MESSAGES/\(domain).mo", R_OK) == 0
+    }
+
+    /// `english` in the language in use, each `{name}` replaced by its value in `values`.
+    public static func text(_ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        fill(language == .english ? english : String(cString: dgettext(domain, english)), values)
+    }
+
+    /// `english` (a word that needs its `context` to be translated: `Mon` the weekday) in the language in use.
+    public static func text(context: String, _ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String
+    {
+        guard language != .english else { return fill(english, values) }
+        // gettext's form of a message with a context: the context, EOT, the message.
+        let key = context + "\u{04}" + english
+        let translated = String(cString: dgettext(domain, key))
+        return fill(translated == key ? english : translated, values)
+    }
+
+    /// `singular` or `plural`, as `count` asks in the language in use, with `{count}` and each `{name}` put in.
+    public static func plural(
+        _ singular: String,
+        _ plural: String,
+        count: Int,
+        _ values: KeyValuePairs<String, String> = [:]
+    ) -> String {
+        let form =
+            language == .english
+            ? (count == 1 ? singular : plural)
+            : String(cString: dngettext(domain, singular, plural, UInt(max(count, 0))))
+        return fill(fill(form, ["count": String(count)]), values)
+    }
+
+    /// `number`, already written with a `.`, with the language's decimal separator.
+    public static func number(_ text: String) -> String {
+        decimalSeparator == "." ? text : text.replacing(".", with: decimalSeparator)
+    }
+
+    private static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
+        guard !values.isEmpty, text.contains("{") else { return text }
+        var result = text
+        for (name, value) in values { result = result.replacing("{\(name)}", with: value) }
+        return result
+    }
+}
