@@ -48,7 +48,7 @@ enum ForecastRoute {
         }
     }
 
-    private static func coordinate(
+    static func coordinate(
         _ request: FakeRequest,
         _ name: String,
         limit: Double

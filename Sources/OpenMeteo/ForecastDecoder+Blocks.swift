@@ -155,7 +155,7 @@ extension ForecastDecoder {
         let sum = try plausible(name, "precipitation_sum", block.precipitation_sum, millimetres(units))
         let sunrise = try plausible(name, "sunrise", block.sunrise, instant, range: -1e11...1e11)
         let sunset = try plausible(name, "sunset", block.sunset, instant, range: -1e11...1e11)
-        let uv = try plausible(name, "uv_index_max", block.uv_index_max, instant, range: 0...50)
+        let uv = try plausible(name, "uv_index_max", block.uv_index_max, instant, range: PlausibleRange.uvIndex)
         let codes = try weatherCodes(name, block.weather_code)
         return times.indices.map { index in
             DayForecast(
@@ -178,7 +178,7 @@ extension ForecastDecoder {
     /// The block's times, checked: present, none null, as many as the values of every column sent,
     /// strictly increasing by steps within `spacing` (days: 23 to 25 hours, for the changes of summer
     /// time), the first within `tolerance` of `anchor`.
-    private static func checkedTimes(
+    static func checkedTimes(
         _ name: String,
         _ time: [Double?]?,
         columns: [[Double?]?],
@@ -211,7 +211,7 @@ extension ForecastDecoder {
     }
 
     /// `column` checked against `range` after `convert` (to metric units); nulls stay nil.
-    private static func plausible(
+    static func plausible(
         _ name: String,
         _ variable: String,
         _ column: [Double?]?,

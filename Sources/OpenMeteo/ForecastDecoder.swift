@@ -91,7 +91,7 @@ public enum ForecastDecoder {
 
     /// `current.interval` in seconds; a value that is not a positive number of seconds is a broken
     /// response (one outside 60 s–3 h is the planner's to replace).
-    private static func dataInterval(_ value: Double?) throws(FetchError) -> Double? {
+    static func dataInterval(_ value: Double?) throws(FetchError) -> Double? {
         guard let value else { return nil }
         guard value.isFinite, value > 0 else { throw invalid("`current.interval` is \(value)") }
         return value
@@ -137,7 +137,8 @@ public enum ForecastDecoder {
         }
     }
 
-    private static func describe(_ error: DecodingError, body: some Collection<UInt8>) -> String {
+    /// What is wrong with `body`, which did not decode, in a few words safe for a log.
+    static func describe(_ error: DecodingError, body: some Collection<UInt8>) -> String {
         if let problem = error.responseProblem { return problem }
         let text = String(decoding: body.prefix(2048), as: UTF8.self)
         if text.contains("Unexpected error while streaming data") {

@@ -81,10 +81,17 @@ public struct ForecastEndpoint: Sendable, Hashable {
     /// The full request URL, built in one string: mapped to `name=value` strings and joined, the query
     /// was 4 % of a fetch's instructions (callgrind, 10 ms ticks).
     public func url(for location: Location, units: Units, blocks: ForecastBlocks = .none) -> String {
+        url(path: "/v1/forecast", items: queryItems(for: location, units: units, blocks: blocks))
+    }
+
+    /// The base URL, `path`, `?` and `items` as `name=value` joined by `&`, the values percent-encoded: one
+    /// string, for every request to this API's host.
+    func url(path: String, items: [(name: String, value: String)]) -> String {
         var url = baseURL
         url.reserveCapacity(baseURL.utf8.count + 512)
-        url += "/v1/forecast?"
-        for (index, item) in queryItems(for: location, units: units, blocks: blocks).enumerated() {
+        url += path
+        url += "?"
+        for (index, item) in items.enumerated() {
             if index > 0 { url += "&" }
             url += item.name
             url += "="

@@ -52,14 +52,7 @@ public struct OpenMeteoClient: WeatherProviding {
         do throws(FetchError) {
             let key = RequestKey(location: location, units: units, blocks: blocks)
             let response = try await http.get(request(for: key))
-            guard (200..<300).contains(response.status) else {
-                throw FetchErrorClassifier.classify(
-                    status: response.status,
-                    headers: response.headers,
-                    reason: ForecastDecoder.errorReason(response.body.readableBytesView),
-                    receivedAt: response.receivedAt
-                )
-            }
+            if let failure = response.openMeteoFailure { throw failure }
             // Only a forecast that decodes tells the API's time (not a captive portal's page).
             var forecast = try ForecastDecoder.decodeForecast(response.body.readableBytesView, units: units)
             forecast.apiClockSample = response.apiClockSample

@@ -45,6 +45,21 @@ public struct JSONWriter {
         appendDigits(whole)
     }
 
+    /// A number under a key that is not a literal: the raw value of one of the program's enumerations (a
+    /// plant, a pollutant), as plain as the literal keys.
+    public mutating func number(named key: String, _ value: Double?) {
+        prefix(named: key)
+        guard let value, value.isFinite else { return append("null") }
+        append(NumberFormat.json(value))
+    }
+
+    /// An integer under a key that is not a literal (``number(named:_:)``).
+    public mutating func int(named key: String, _ value: Int?) {
+        prefix(named: key)
+        guard let value else { return append("null") }
+        appendDigits(Int64(value))
+    }
+
     /// Appends the decimal digits of `value`, the text of `String(value)`, without making that string: through
     /// `String` an integer cost about 500 instructions, and a tick writes some twenty (callgrind).
     private mutating func appendDigits(_ value: Int64) {
@@ -114,11 +129,25 @@ public struct JSONWriter {
         }
     }
 
+    /// The comma before a value and `key`, a name of the program's own (``prefix(_:)``).
+    private mutating func prefix(named key: String) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+        assert(key.utf8.allSatisfy(Self.isPlain), "JSONWriter: the key \(key) needs escaping")
+        bytes.append(UInt8(ascii: "\""))
+        append(key)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
     /// Whether `key` is plain printable ASCII without `"` or `\`: a key written as it is.
     static func needsNoEscaping(_ key: StaticString) -> Bool {
-        key.withUTF8Buffer { utf8 in
-            utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        }
+        key.withUTF8Buffer { utf8 in utf8.allSatisfy(isPlain) }
+    }
+
+    /// Whether `byte` stands for itself in a key: printable ASCII other than `"` and `\`.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// Appends `value` as a JSON string literal: quotes, backslashes and control characters escaped.

@@ -66,6 +66,9 @@ extension StateDocument {
         var text: String?
         var icons: String?
         var clock: String?
+        /// `air_quality.index` (docs/air.md), kept with the display settings; absent in files of earlier
+        /// versions.
+        var air_quality_index: String?
     }
 }
 

@@ -146,7 +146,12 @@ extension StateDocument.LocationEntry {
 
 extension StateDocument.DisplayEntry {
     init(_ settings: DisplaySettings) {
-        self.init(text: settings.text, icons: settings.icons.rawValue, clock: settings.clock.rawValue)
+        self.init(
+            text: settings.text,
+            icons: settings.icons.rawValue,
+            clock: settings.clock.rawValue,
+            air_quality_index: settings.airQualityScale.rawValue
+        )
     }
 
     /// The settings; a value missing or unknown to this version is the default.
@@ -155,7 +160,8 @@ extension StateDocument.DisplayEntry {
         return DisplaySettings(
             text: text ?? defaults.text,
             icons: icons.flatMap(DisplaySettings.Icons.init(rawValue:)) ?? defaults.icons,
-            clock: clock.flatMap(DisplaySettings.Clock.init(rawValue:)) ?? defaults.clock
+            clock: clock.flatMap(DisplaySettings.Clock.init(rawValue:)) ?? defaults.clock,
+            airQualityScale: air_quality_index.flatMap(AirQualityScale.init(rawValue:)) ?? defaults.airQualityScale
         )
     }
 }

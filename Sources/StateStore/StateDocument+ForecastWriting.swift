@@ -89,6 +89,7 @@ extension StateDocument.NowcastEntry {
 extension StateDocument.DisplayEntry {
     func write(to json: inout JSONWriter) {
         json.beginObject("display")
+        if let air_quality_index { json.string("air_quality_index", air_quality_index) }
         if let clock { json.string("clock", clock) }
         if let icons { json.string("icons", icons) }
         if let text { json.string("text", text) }

@@ -7,7 +7,8 @@ extension StateDocument {
     init(_ snapshot: StateSnapshot) {
         self.init(withoutLocations: snapshot)
         let apiNow = snapshot.apiTime(snapshot.generatedAt)
-        locations = snapshot.locations.map { LocationEntry($0, apiNow: apiNow) }
+        let scale = snapshot.airQualityScale
+        locations = snapshot.locations.map { LocationEntry($0, apiNow: apiNow, airQualityScale: scale) }
     }
 
     /// The document of `snapshot` with an empty `locations` array (``StateEncoder`` writes those itself).
@@ -124,13 +125,15 @@ extension StateDocument.Window {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.LocationEntry {
-    /// The entry of `entry`; its nowcast summed up at `apiNow`, the time of writing on the API's clock.
-    init(_ entry: LocationState, apiNow: Timestamp) {
-        self.init(entry, nowcastSummary: entry.nowcastSummary(at: apiNow))
+    /// The entry of `entry`; its nowcast summed up at `apiNow`, the time of writing on the API's clock, its air
+    /// read on `airQualityScale`.
+    init(_ entry: LocationState, apiNow: Timestamp, airQualityScale: AirQualityScale) {
+        self.init(entry, nowcastSummary: entry.nowcastSummary(at: apiNow), airQualityScale: airQualityScale)
     }
 
-    /// The entry of `entry` with `summary`, its nowcast summed up at the time of writing.
-    init(_ entry: LocationState, nowcastSummary summary: NowcastSummary?) {
+    /// The entry of `entry` with `summary`, its nowcast summed up at the time of writing, and its air read on
+    /// `airQualityScale`.
+    init(_ entry: LocationState, nowcastSummary summary: NowcastSummary?, airQualityScale: AirQualityScale) {
         let location = entry.location
         self.init(
             id: location.id,
@@ -154,6 +157,7 @@ extension StateDocument.LocationEntry {
             },
             consecutive_failures: entry.consecutiveFailures,
             alerts: entry.alerts.map(StateDocument.AlertsEntry.init),
+            air: entry.air.map { StateDocument.AirEntry($0, scale: airQualityScale) },
             source: entry.source,
             fallback_since: entry.fallbackSince?.rfc3339,
             first_source_retry_at: entry.firstSourceRetryAt?.rfc3339,
@@ -191,7 +195,8 @@ extension StateDocument.LocationEntry {
             forecast: try restoredForecast(path: path, fetchedAt: fetchedAt),
             lastError: record,
             consecutiveFailures: max(0, consecutive_failures ?? 0),
-            alerts: try alerts?.alerts(path: "\(path).alerts")
+            alerts: try alerts?.alerts(path: "\(path).alerts"),
+            air: try air?.air(path: "\(path).air")
         )
         state.source = source
         state.fallbackSince = try optionalTime(fallback_since, "\(path).fallback_since")

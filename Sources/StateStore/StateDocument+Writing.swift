@@ -96,6 +96,7 @@ extension StateDocument.Window {
 extension StateDocument.LocationEntry {
     func write(to json: inout JSONWriter) {
         json.beginObject()
+        if let air { air.write(to: &json) } else { json.raw("air", nil) }
         if let alerts { alerts.write(to: &json) } else { json.raw("alerts", nil) }
         if let consecutive_failures { json.int("consecutive_failures", consecutive_failures) }
         if let elevation { json.number("elevation", elevation) }

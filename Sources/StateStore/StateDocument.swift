@@ -68,6 +68,7 @@ struct StateDocument: Codable, Sendable {
         @Nullable var last_error: ErrorEntry?
         var consecutive_failures: Int?
         @Nullable var alerts: AlertsEntry?
+        @Nullable var air: AirEntry?
         var source: WeatherSource?
         var fallback_since: String?
         var first_source_retry_at: String?
@@ -191,6 +192,8 @@ extension StateDocument.LocationEntry {
         consecutive_failures = try container.decodeIfPresent(Int.self, forKey: .consecutive_failures)
         // Added with the official warnings: absent in older files.
         _alerts = try container.decode(Nullable<StateDocument.AlertsEntry>.self, forKey: .alerts)
+        // Added with the air quality: absent in older files.
+        _air = try container.decode(Nullable<StateDocument.AirEntry>.self, forKey: .air)
         // Added with the second source: absent in older files; a source this version does not know is none.
         source = (try? container.decodeIfPresent(String.self, forKey: .source)).flatMap {
             $0.flatMap(WeatherSource.init)

@@ -14,12 +14,15 @@ public struct StateEncoder: Sendable {
     private struct WrittenEntry {
         var state: LocationState
         var summary: NowcastSummary?
+        /// The scale its air was read on (a reload can change it while the state stays).
+        var scale: AirQualityScale
         var text: [UInt8]
 
-        /// Whether this is the entry of `state` (``asWritten(_:)``) with `summary`: asked of the entry in
-        /// place, the remembered state is not copied out for each comparison (callgrind).
-        func isEntry(of state: LocationState, summary: NowcastSummary?) -> Bool {
-            self.summary == summary && self.state == state && StateEncoder.sameText(self.state, state)
+        /// Whether this is the entry of `state` (``asWritten(_:)``) with `summary` and its air on `scale`: asked
+        /// of the entry in place, the remembered state is not copied out for each comparison (callgrind).
+        func isEntry(of state: LocationState, summary: NowcastSummary?, scale: AirQualityScale) -> Bool {
+            self.summary == summary && self.scale == scale && self.state == state
+                && StateEncoder.sameText(self.state, state)
         }
     }
 
@@ -74,6 +77,7 @@ public struct StateEncoder: Sendable {
     /// same nowcast summary at this time) is copied from that write's text.
     public mutating func encodedBytes(_ snapshot: StateSnapshot) -> [UInt8] {
         let apiNow = snapshot.apiTime(snapshot.generatedAt)
+        let scale = snapshot.airQualityScale
         var json = JSONWriter(capacity: lastSize + 256)
         var entries: [WrittenEntry] = []
         entries.reserveCapacity(snapshot.locations.count)
@@ -82,17 +86,18 @@ public struct StateEncoder: Sendable {
                 let state = Self.asWritten(snapshot.locations[index])
                 let summary = state.nowcastSummary(at: apiNow)
                 let text: [UInt8]
-                if index < written.count, written[index].isEntry(of: state, summary: summary) {
+                if index < written.count, written[index].isEntry(of: state, summary: summary, scale: scale) {
                     text = written[index].text
                 } else {
                     var entry = JSONWriter(capacity: 1024)
-                    StateDocument.LocationEntry(state, nowcastSummary: summary).write(to: &entry)
+                    StateDocument.LocationEntry(state, nowcastSummary: summary, airQualityScale: scale)
+                        .write(to: &entry)
                     text = entry.bytes
                 }
                 // The new state is kept, even when equal to the old: its arrays are the ones the next snapshot
                 // holds again, so that the next comparison finds them the same arrays at once. An old state
                 // kept after a fetch of equal weather was compared hour by hour at every tick (callgrind).
-                entries.append(WrittenEntry(state: state, summary: summary, text: text))
+                entries.append(WrittenEntry(state: state, summary: summary, scale: scale, text: text))
                 json.fragment(nil, text)
             }
         }

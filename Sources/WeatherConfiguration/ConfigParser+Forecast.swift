@@ -22,8 +22,9 @@ extension ConfigParser {
         return forecast
     }
 
-    func parseDisplay(_ node: Node) throws(ConfigError) -> DisplaySettings {
-        var display = DisplaySettings()
+    /// The `display` section over `display`: its keys set, the others (and `air_quality.index`, kept there
+    /// too) left as they are.
+    func parseDisplay(_ node: Node, into display: inout DisplaySettings) throws(ConfigError) {
         for (key, value, line) in try mapping(node, path: "display") {
             let path = "display.\(key)"
             switch key {
@@ -39,7 +40,6 @@ extension ConfigParser {
             default: throw unknownKey(key, path: "display", line: line)
             }
         }
-        return display
     }
 
     private func whole(_ node: Node, path: String, range: ClosedRange<Int>) throws(ConfigError) -> Int {

@@ -45,7 +45,7 @@ public struct ConfigParser: Sendable {
             case "api": try parseAPI(value, into: &config.api, lines: &lines)
             case "units": try parseUnits(value, into: &config.units)
             case "forecast": config.forecast = try parseForecast(value)
-            case "display": config.display = try parseDisplay(value)
+            case "display": try parseDisplay(value, into: &config.display)
             case "alerts": config.alerts = try parseAlerts(value, lines: &lines)
             case "sources": config.sources = try sources(value, path: key)
             case "contact": config.contact = try contact(value, path: key)
@@ -53,6 +53,7 @@ public struct ConfigParser: Sendable {
             case "language":
                 let language = try string(value, path: key)
                 config.language = language.isEmpty ? "auto" : language
+            case "air_quality": try parseAirQuality(value, into: &config, lines: &lines)
             case "locations": config.locations = try parseLocations(value, lines: &lines)
             default: throw unknownKey(key, path: "", line: keyLine)
             }
@@ -72,6 +73,7 @@ public struct ConfigParser: Sendable {
             ("alerts.dwd_url", config.alerts.endpoints.dwd),
             ("alerts.meteoalarm_url", config.alerts.endpoints.meteoalarm),
             ("met_norway.base_url", config.metNorway.baseURL),
+            ("air_quality.base_url", config.airQuality.baseURL),
         ]
         for (key, url) in urls {
             if let problem = Self.urlProblem(url) { throw error(key, lines[key], problem) }
@@ -167,6 +169,7 @@ public struct ConfigParser: Sendable {
             var countryCode: String?
             var alerts = AlertSetting.auto
             var sources: [WeatherSource]?
+            var airQuality: Bool?
             lines[path] = item.mark.line
             for (key, value, line) in try mapping(item, path: path) {
                 lines["\(path).\(key)"] = line
@@ -187,6 +190,7 @@ public struct ConfigParser: Sendable {
                     countryCode = code.uppercased()
                 case "alerts": alerts = try locationAlerts(value, path: "\(path).alerts")
                 case "sources": sources = try self.sources(value, path: "\(path).sources")
+                case "air_quality": airQuality = try boolean(value, path: "\(path).air_quality")
                 default: throw unknownKey(key, path: path, line: line)
                 }
             }
@@ -206,6 +210,7 @@ public struct ConfigParser: Sendable {
                 }
             location.alerts = alerts
             location.sources = sources
+            location.airQuality = airQuality
             if location.id.isEmpty {
                 throw error("\(path).id", line, "the name \"\(name)\" gives no id; set one ([a-z0-9-])")
             }

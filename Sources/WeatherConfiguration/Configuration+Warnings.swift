@@ -5,14 +5,16 @@ extension Configuration {
     /// logged at start and printed by `check-config`.
     public var warnings: [String] {
         var warnings: [String] = []
-        let perSecond = callsPerSecond
+        let perSecond = callsPerSecond + airQualityCallsPerSecond
+        let air = airQualityLocations.count
         for window in QuotaWindow.allCases where limits[window] > 0 {
             let calls = perSecond * window.length
             let limit = Weight.calls(limits[window])
             if calls > limit {
                 warnings.append(
                     "refresh \(refresh) with \(locations.count) location\(locations.count == 1 ? "" : "s") every "
-                        + "\(DurationParser.format(interval)) can spend about \(NumberFormat.fixed(calls, decimals: 0)) "
+                        + "\(DurationParser.format(interval))\(air > 0 ? " and the air quality of \(air)" : "") "
+                        + "can spend about \(NumberFormat.fixed(calls, decimals: 0)) "
                         + "calls a \(window.rawValue), above api.limits.\(window.rawValue) (\(NumberFormat.json(limit)))"
                 )
             }
@@ -39,6 +41,15 @@ extension Configuration {
         }
         let spacing = max(period, count * interval.seconds)
         return averageWeight(requestsPerDay: 86_400 / spacing) * count / spacing
+    }
+
+    /// About how many calls a second the air quality requests spend (docs/air.md): one an hour for each
+    /// location whose air quality is fetched, of its request's weight; they count in the same budget.
+    public var airQualityCallsPerSecond: Double {
+        let weights = airQualityLocations.map { location in
+            Weight.calls(AirQualityRequest(location: location, scale: display.airQualityScale).weight)
+        }
+        return weights.reduce(0, +) / 3600
     }
 
     /// The day's weights of one location divided by its day's requests, at `requestsPerDay` requests:

@@ -47,6 +47,18 @@ public struct Configuration: Sendable, Hashable {
         public init() {}
     }
 
+    /// `air_quality`: air quality, UV and pollen (docs/air.md). Its `index` (the scale) is
+    /// ``DisplaySettings/airQualityScale``, in ``display``.
+    public struct AirQualitySettings: Sendable, Hashable {
+        /// Whether locations without an `air_quality:` key of their own have their air quality fetched.
+        public var enabled = false
+        /// The air quality API's base URL.
+        public var baseURL = "https://air-quality-api.open-meteo.com"
+
+        /// The defaults.
+        public init() {}
+    }
+
     /// `met_norway`: MET Norway's Locationforecast (docs/sources.md).
     public struct MetNorway: Sendable, Hashable {
         /// Its base URL (a mirror or a look-alike).
@@ -88,6 +100,8 @@ public struct Configuration: Sendable, Hashable {
     public var metNorway = MetNorway()
     /// The language of the words for people (docs/language.md): `auto` (the locale's) or a code.
     public var language = "auto"
+    /// Air quality, UV and pollen.
+    public var airQuality = AirQualitySettings()
     /// The locations, in rotation order.
     public var locations: [Location] = Configuration.defaultLocations
 
@@ -124,6 +138,11 @@ public struct Configuration: Sendable, Hashable {
 
     /// The contact every User-Agent carries: `contact`, else `alerts.contact` (where it was first set).
     public var effectiveContact: String { contact.isEmpty ? alerts.contact : contact }
+    /// The locations whose air quality is fetched: those that say so, and those that say nothing while
+    /// `air_quality.enabled` is on.
+    public var airQualityLocations: [Location] {
+        locations.filter { $0.wantsAirQuality(enabledByDefault: airQuality.enabled) }
+    }
 
     /// What the planner works with.
     public var plannerSettings: PlannerSettings {

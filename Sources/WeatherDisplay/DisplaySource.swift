@@ -3,8 +3,8 @@ import WeatherCore
 /// Where a reader takes its display settings from (docs/forecast.md "Where the text comes from"): the text from
 /// `--text`, else from the configuration when the reader could read it, else from `daemon.display` in
 /// the state file (the daemon writes its settings there, since /etc/weatherd may be unreadable to a
-/// bar's user), else the default; the icons and the clock from the configuration, else the state file,
-/// else the defaults.
+/// bar's user), else the default; the icons, the clock and the air quality scale from the configuration,
+/// else the state file, else the defaults.
 public struct DisplaySource: Sendable {
     /// `--text`, parsed.
     public var text: Template?
@@ -24,6 +24,11 @@ public struct DisplaySource: Sendable {
             text ?? configuration.flatMap { try? Template(parsing: $0.text) }
             ?? written.flatMap { try? Template(parsing: $0.text) } ?? .standard
         let settings = configuration ?? written ?? DisplaySettings()
-        return DisplayStyle(template: template, icons: settings.icons, clock: settings.clock)
+        return DisplayStyle(
+            template: template,
+            icons: settings.icons,
+            clock: settings.clock,
+            airQualityScale: settings.airQualityScale
+        )
     }
 }

@@ -8,16 +8,20 @@ public struct DisplayStyle: Sendable, Hashable {
     public var icons: DisplaySettings.Icons
     /// The clock.
     public var clock: DisplaySettings.Clock
+    /// The scale of `{aqi}`, the level and its class (`air_quality.index`).
+    public var airQualityScale: AirQualityScale
 
     /// A style; the defaults are weatherd.conf(5)'s.
     public init(
         template: Template = .standard,
         icons: DisplaySettings.Icons = .emoji,
-        clock: DisplaySettings.Clock = .twentyFourHour
+        clock: DisplaySettings.Clock = .twentyFourHour,
+        airQualityScale: AirQualityScale = .european
     ) {
         self.template = template
         self.icons = icons
         self.clock = clock
+        self.airQualityScale = airQualityScale
     }
 
     /// The defaults: `{icon} {temperature}{unit} {name}`, emoji, 24h.

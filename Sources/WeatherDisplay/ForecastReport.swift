@@ -53,14 +53,16 @@ public struct ForecastReport: Sendable, Equatable {
         return ForecastReport(text: text, error: nil, exitStatus: 0)
     }
 
-    /// One location: `Berlin: 2.0 °C, Slight rain · rain in 25 min`, the chart, a blank line, the table.
+    /// One location: `Berlin: 2.0 °C, Slight rain · rain in 25 min`, its air when known
+    /// (`  air: European AQI 64, Poor (O₃) · UV 0.9, today up to 1.6`), the chart, a blank line, the table.
     public static func render(_ outlook: Outlook, style: DisplayStyle, colour: ANSIStyle) -> [String] {
         let entry = outlook.entry
         var title = colour.paint(entry.location.name, "1") + ": "
         title += entry.weather?.summary ?? "no weather yet"
         if let nowcast = outlook.nowcast?.summary { title += " · " + nowcast }
-        guard !outlook.hours.isEmpty || !outlook.days.isEmpty else { return [title, "  no forecast yet"] }
         var lines = [title]
+        if let air = entry.air { lines.append("  " + AirText.line(air, scale: style.airQualityScale)) }
+        guard !outlook.hours.isEmpty || !outlook.days.isEmpty else { return lines + ["  no forecast yet"] }
         lines += ForecastChart.render(outlook, clock: style.clock, style: colour)
         let table = ForecastTable.render(outlook, clock: style.clock, icons: style.icons, style: colour)
         if !table.isEmpty {

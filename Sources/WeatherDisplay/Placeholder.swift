@@ -56,15 +56,23 @@ public enum Placeholder: String, Sendable, CaseIterable {
     case alerts
     /// The weather source serving the location: `open-meteo`, `met-norway`.
     case source
+    /// The air quality index on the configured scale (docs/air.md).
+    case aqi
+    /// Its level: `Fair`, `Unhealthy for Sensitive Groups`.
+    case aqiLevel = "aqi_level"
+    /// The UV index of the hour.
+    case uv
+    /// The plant to report and its pollen word: `Birch high`; empty when nothing is to report.
+    case pollen
 
     /// Whether the value is a number, so that `{name:.N}` can give its decimals.
     public var isNumber: Bool {
         switch self {
         case .temperature, .apparentTemperature, .humidity, .windSpeed, .windDirection, .high, .low,
-            .precipitationProbability, .precipitationProbability6h, .tomorrowHigh, .tomorrowLow:
+            .precipitationProbability, .precipitationProbability6h, .tomorrowHigh, .tomorrowLow, .aqi, .uv:
             true
         case .icon, .name, .id, .unit, .condition, .description, .windUnit, .windArrow, .nowcast,
-            .tomorrowIcon, .sunrise, .sunset, .age, .alert, .alerts, .source:
+            .tomorrowIcon, .sunrise, .sunset, .age, .alert, .alerts, .source, .aqiLevel, .pollen:
             false
         }
     }

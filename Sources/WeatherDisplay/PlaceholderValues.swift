@@ -68,6 +68,10 @@ public struct PlaceholderValues: Sendable {
         case .alert: return AlertText.inForce(entry, at: apiNow).first?.event ?? ""
         case .alerts: return String(AlertText.inForce(entry, at: apiNow).count)
         case .source: return entry.source?.rawValue
+        case .aqi: return number(entry.air?.reading(on: style.airQualityScale).map { Double($0.index) })
+        case .aqiLevel: return entry.air?.reading(on: style.airQualityScale)?.level.name
+        case .uv: return number(entry.air?.uvIndex)
+        case .pollen: return entry.air.map { AirText.pollen($0) ?? "" }
         }
     }
 }

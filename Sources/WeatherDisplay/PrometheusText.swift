@@ -14,10 +14,13 @@ public enum PrometheusText {
         let type: String
         let help: String
         var samples: [Sample] = []
+        /// Values are written to the nearest 1 / scale: a millionth, or finer for a family in small base units
+        /// (grams per cubic metre).
+        var scale = 1e6
 
         /// A gauge: a value that goes up and down.
-        static func gauge(_ name: String, help: String, samples: [Sample] = []) -> Family {
-            Family(name: name, type: "gauge", help: help, samples: samples)
+        static func gauge(_ name: String, help: String, samples: [Sample] = [], scale: Double = 1e6) -> Family {
+            Family(name: name, type: "gauge", help: help, samples: samples, scale: scale)
         }
 
         /// A counter: a total that only grows while the daemon runs.
@@ -30,7 +33,7 @@ public enum PrometheusText {
     public static func render(_ snapshot: StateSnapshot) -> String {
         var families =
             locationFamilies(snapshot.locations) + forecastFamilies(snapshot) + alertFamilies(snapshot)
-            + sourceFamilies(snapshot)
+            + sourceFamilies(snapshot) + airFamilies(snapshot)
         let daemon = snapshot.daemon
         families.append(
             Family.counter(
@@ -85,7 +88,7 @@ public enum PrometheusText {
                 if !sample.labels.isEmpty {
                     text += "{" + sample.labels.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: ",") + "}"
                 }
-                text += " \(format(sample.value))\n"
+                text += " \(format(sample.value, scale: family.scale))\n"
             }
         }
         return text
@@ -249,9 +252,9 @@ public enum PrometheusText {
 
     private static let labelEscapes = Escaping.Table(["\\": "\\\\", "\"": "\\\"", "\n": "\\n"])
 
-    private static func format(_ value: Double) -> String {
+    private static func format(_ value: Double, scale: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        let rounded = (value * 1e6).rounded() / 1e6
+        let rounded = (value * scale).rounded() / scale
         return "\(rounded)"
     }
 }

@@ -53,7 +53,14 @@ public struct StatusReport: Sendable, Equatable {
         let text: String
         switch format {
         case .json: text = String(StateEncoder.encode(shown).dropLast())
-        case .text: text = StatusText.render(shown, health: health, now: now, clock: style.clock)
+        case .text:
+            text = StatusText.render(
+                shown,
+                health: health,
+                now: now,
+                clock: style.clock,
+                airQualityScale: style.airQualityScale
+            )
         case .waybar:
             text = Waybar.render(
                 snapshot,

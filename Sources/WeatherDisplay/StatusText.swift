@@ -1,14 +1,16 @@
 import WeatherCore
 
 /// The text form of `status`: a monitoring-plugin line with performance data after `|`, then one line
-/// per location (and one for its outlook of the day), as Nagios, Icinga and Checkmk read it.
+/// per location (and one for its outlook of the day, one for its air), as Nagios, Icinga and Checkmk read it.
 public enum StatusText {
-    /// The whole text; `snapshot` already judged at `now`; times of day on `clock`.
+    /// The whole text; `snapshot` already judged at `now`; times of day on `clock`, air quality indices on
+    /// `airQualityScale`.
     public static func render(
         _ snapshot: StateSnapshot,
         health: Health,
         now: Timestamp,
-        clock: DisplaySettings.Clock = .twentyFourHour
+        clock: DisplaySettings.Clock = .twentyFourHour,
+        airQualityScale: AirQualityScale = .european
     ) -> String {
         var lines = [summary(snapshot, health: health, now: now) + " | " + perfdata(snapshot, now: now).text]
         for entry in snapshot.locations {
@@ -19,6 +21,9 @@ public enum StatusText {
             lines.append(longOutput(line))
             if let today = Report.today(entry, now: now, clock: clock) {
                 lines.append(longOutput(String(repeating: " ", count: 14) + today))
+            }
+            if let air = entry.air {
+                lines.append(longOutput(String(repeating: " ", count: 14) + AirText.line(air, scale: airQualityScale)))
             }
             let offset = entry.weather?.utcOffsetSeconds
             for alert in AlertText.inForce(entry, at: snapshot.apiTime(now)) {

@@ -51,13 +51,15 @@ extension Waybar {
                 )
             }
         }
-        rows.append((tooltipLines(first, now: now, clock: style.clock), false))
+        rows.append((tooltipLines(first, now: now, clock: style.clock, airQualityScale: style.airQualityScale), false))
         let outlook = Outlook(first, in: snapshot, at: now)
         if let hours = HoursLine.render(outlook, clock: style.clock) { rows.append(("  " + hours, false)) }
         if let nowcast = outlook.nowcast?.summary { rows.append(("  " + nowcast, false)) }
         rows += DayRows.render(outlook.days, icons: style.icons).map { ($0, true) }
         for entry in snapshot.locations where entry.location.id != first.location.id {
-            rows.append((tooltipLines(entry, now: now, clock: style.clock), false))
+            rows.append(
+                (tooltipLines(entry, now: now, clock: style.clock, airQualityScale: style.airQualityScale), false)
+            )
         }
         if snapshot.writtenTooLongAgo(at: now) {
             rows.append(
@@ -72,11 +74,13 @@ extension Waybar {
     }
 
     /// `Berlin: 2.0 °C, Slight rain, wind 16.9 km/h, 5 min ago`, then, indented, the day's outlook:
-    /// `  today: Slight rain, high 4.1 °C, low -0.8 °C, precipitation 80%, sunrise 07:35, sunset 15:56`.
+    /// `  today: Slight rain, high 4.1 °C, low -0.8 °C, precipitation 80%, sunrise 07:35, sunset 15:56`, and
+    /// its air on `airQualityScale`: `  air: European AQI 64, Poor (O₃) · UV 0.9, today up to 1.6`.
     public static func tooltipLines(
         _ entry: LocationState,
         now: Timestamp,
-        clock: DisplaySettings.Clock = .twentyFourHour
+        clock: DisplaySettings.Clock = .twentyFourHour,
+        airQualityScale: AirQualityScale = .european
     ) -> String {
         var line = entry.location.name + ": "
         guard let weather = entry.weather else {
@@ -90,6 +94,7 @@ extension Waybar {
         if entry.status == .stale { line += " (stale)" }
         if let error = entry.lastError { line += " (last fetch failed: \(error.message))" }
         if let today = Report.today(entry, now: now, clock: clock) { line += "\n  " + today }
+        if let air = entry.air { line += "\n  " + AirText.line(air, scale: airQualityScale) }
         return line
     }
 }

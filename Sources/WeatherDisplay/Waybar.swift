@@ -8,7 +8,8 @@ public enum Waybar {
     /// `{"text":"🌧️ 2°C Berlin","tooltip":"…","class":["rain","ok"],"alt":"rain"}` for the shown
     /// location (`focus`, else the current one): `text` from the style's template; the tooltip (see
     /// ``tooltip(_:shown:pinned:style:now:markup:)``) on `tooltipLocation` when given, else on the shown one;
-    /// the judged `health` in `class`, with `rain-soon` when the nowcast says so. `snapshot` is judged
+    /// the judged `health` in `class`, with `rain-soon` when the nowcast says so, the warnings' classes and
+    /// `aqi-<level>` of the air on the style's scale. `snapshot` is judged
     /// at `now` already.
     public static func render(
         _ snapshot: StateSnapshot,
@@ -38,6 +39,7 @@ public enum Waybar {
         if values.outlook.nowcast?.isRainSoon == true { json.string(nil, "rain-soon") }
         if entry.fallbackSince != nil { json.string(nil, "fallback") }
         for name in AlertText.classes(AlertText.inForce(entry, at: snapshot.apiTime(now))) { json.string(nil, name) }
+        for name in AirText.classes(entry.air, scale: style.airQualityScale) { json.string(nil, name) }
         json.endArray()
         json.string("alt", condition.rawValue)
         json.endObject()

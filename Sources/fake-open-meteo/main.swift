@@ -8,6 +8,7 @@
 //                   [--clock-offset SECONDS] [--no-date] [--retry-after VALUE] [--alerts-dir DIR]
 //                   [--met-mode 200|203|429|503] [--met-count-file PATH]
 //                   [--down-after SECONDS] [--down-for SECONDS] [--down-mode 503|hang|html|429-daily]
+//                   [--air-mode 200|503|429|html|truncated|hang]
 //
 // Realistic data answers `current` and the `minutely_15`, `hourly` and `daily` sections asked for, in
 // Open-Meteo's wire shape; every place has rain in 90 minutes of every 3 hours (see
@@ -36,9 +37,13 @@
 // after the start (default 0) for --down-for seconds (default: for good), answering --down-mode meanwhile
 // (503, the default; hang; html, an HTML page with status 200; 429-daily, the daily limit), then normally
 // again (ForecastOutage); geocoding and the other routes stay up.
+// Open-Meteo's air quality API (/v1/air-quality, AirQualityRoute) answers on the same port: the hour's indices,
+// sub-indices, concentrations, UV and pollen (null outside CAMS Europe) in its wire shape, or what --mode says,
+// inside --minute-limit. --air-mode makes it alone answer otherwise, whatever --mode: 200, 503 and 429 (with
+// --retry-after when given), html (an HTML page with status 200), truncated (half the body), hang.
 //
 // Prints "fake-open-meteo listening on http://HOST:PORT" once listening; exits 0 on SIGTERM or SIGINT,
-// after writing the number of Open-Meteo requests served (forecast and geocoding, not the alert
+// after writing the number of Open-Meteo requests served (forecast, air quality and geocoding, not the alert
 // sources' nor MET's) to --count-file if given.
 
 import Dispatch
@@ -65,6 +70,7 @@ struct Options {
     var downAfter: Double?
     var downFor: Double?
     var downMode: ForecastOutage.Mode?
+    var airMode: String?
 
     /// The forecast outage the options ask for, from `start` (the server's clock); nil without any.
     func outage(start: Double) -> ForecastOutage? {
@@ -86,6 +92,7 @@ struct Options {
                                [--clock-offset SECONDS] [--no-date] [--retry-after VALUE] [--alerts-dir DIR]
                                [--met-mode 200|203|429|503] [--met-count-file PATH]
                                [--down-after SECONDS] [--down-for SECONDS] [--down-mode 503|hang|html|429-daily]
+                               [--air-mode 200|503|429|html|truncated|hang]
         """
 
     init(arguments: [String]) throws(UsageError) {
@@ -101,7 +108,7 @@ struct Options {
             let flags = [
                 "--host", "--port", "--port-file", "--count-file", "--mode", "--data-interval", "--minute-limit",
                 "--request-log", "--clock-offset", "--retry-after", "--fault-blocks", "--alerts-dir", "--met-mode",
-                "--met-count-file", "--down-after", "--down-for", "--down-mode",
+                "--met-count-file", "--down-after", "--down-for", "--down-mode", "--air-mode",
             ]
             guard flags.contains(flag) else {
                 throw UsageError(message: "unknown option: \(flag)")
@@ -127,6 +134,11 @@ struct Options {
                     throw UsageError(message: "unknown MET mode: \(value) (200, 203, 429, 503)")
                 }
                 metMode = value
+            case "--air-mode":
+                guard AirQualityMode(name: value) != nil else {
+                    throw UsageError(message: "unknown air mode: \(value) (200, 503, 429, html, truncated, hang)")
+                }
+                airMode = value
             case "--down-after", "--down-for":
                 guard let seconds = Double(value), seconds.isFinite, seconds >= 0 else {
                     throw UsageError(message: "invalid \(flag.dropFirst(2)): \(value)")
@@ -254,8 +266,8 @@ enum Modes {
     }
 }
 
-/// The handler of `options`: the mode, behind the minute limit, MET Norway's route beside them, recorded in
-/// the request log.
+/// The handler of `options`: the mode (the air quality route's own mode before it), behind the minute limit,
+/// MET Norway's route beside them, recorded in the request log.
 func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeResponse {
     var handler =
         Modes.handler(
@@ -265,6 +277,10 @@ func handler(_ options: Options) throws -> @Sendable (FakeRequest) -> FakeRespon
             faultBlocks: options.faultBlocks,
             alerts: alertBodies(options.alertsDir)
         ) ?? FakeOpenMeteoServer.realistic
+    if let name = options.airMode, let airMode = AirQualityMode(name: name, retryAfter: options.retryAfter) {
+        let modes = handler
+        handler = { request in AirQualityRoute.respond(to: request, mode: airMode) ?? modes(request) }
+    }
     if let limit = options.minuteLimit {
         handler = QuotaGate(minuteLimit: limit, next: handler).handler
     }
@@ -368,7 +384,7 @@ for await _ in signals {
     break
 }
 withExtendedLifetime(signalSources) {}
-// The Open-Meteo requests (forecast and geocoding): the daemon's `requests` counts those alone; MET's apart.
+// The Open-Meteo requests (forecast, air quality and geocoding); MET's apart.
 let counts = [
     (options.countFile, server.requests.filter { $0.path.hasPrefix("/v1/") }.count),
     (options.metCountFile, server.requests.filter { $0.path == LocationforecastRoute.path }.count),

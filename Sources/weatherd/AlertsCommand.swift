@@ -28,13 +28,7 @@ struct AlertsCommand: ParsableCommand {
 
     func run() throws {
         let files = Status.files(common)
-        let snapshot: StateSnapshot
-        do {
-            snapshot = try StateFile(path: files.path).read(forecasts: .only([], current: false))
-        } catch {
-            print(format == .json ? "[]" : "ALERTS UNKNOWN - cannot read the state file \(files.path): \(error)")
-            throw ExitCode(3)
-        }
+        let snapshot = try StatusReport.readForPlugin(files.path, plugin: "ALERTS", json: format == .json)
         var details: [String: Alert] = [:]
         // A daemon without a durable cache keeps its alerts cache beside the state file.
         let cache = snapshot.daemon.cacheFile ?? StatusReport.existingCache(files.caches) ?? files.path

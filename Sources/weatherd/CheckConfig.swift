@@ -64,6 +64,10 @@ enum EffectiveConfig {
             "contact: \(quoted(config.contact))",
             "met_norway:",
             "  base_url: \(quoted(config.metNorway.baseURL))",
+            "air_quality:",
+            "  enabled: \(config.airQuality.enabled)",
+            "  index: \(config.display.airQualityScale.rawValue)",
+            "  base_url: \(quoted(config.airQuality.baseURL))",
             "locations:",
         ]
         for location in config.locations {
@@ -76,6 +80,8 @@ enum EffectiveConfig {
             if let countryCode = location.countryCode { lines.append("    country_code: \(countryCode)") }
             lines.append("    alerts: \(alertSetting(location))")
             if let sources = location.sources { lines.append("    sources: \(sourceList(sources))") }
+            let air = location.wantsAirQuality(enabledByDefault: config.airQuality.enabled)
+            lines.append("    air_quality: \(air)" + (location.airQuality == nil ? "  # air_quality.enabled" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }

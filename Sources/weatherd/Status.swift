@@ -93,8 +93,10 @@ struct Status: ParsableCommand {
 
     /// The state file a reader reads (docs/state-file.md "Readers"), a link at it followed; the caches whose
     /// presence, when the state file is missing, means the daemon has not run since boot; and the
-    /// configuration's display settings when a configuration file could be read (docs/forecast.md).
-    static func files(_ common: CommonOptions) -> (path: String, caches: [String], display: DisplaySettings?) {
+    /// configuration, with its display settings, when a configuration file could be read (docs/forecast.md).
+    static func files(
+        _ common: CommonOptions
+    ) -> (path: String, caches: [String], display: DisplaySettings?, configuration: Configuration?) {
         // A broken config still lets status work on the default paths.
         let loader = common.loader()
         let loaded = try? loader.load()
@@ -116,7 +118,7 @@ struct Status: ParsableCommand {
             // Given a path, a missing file says nothing about the daemons of the default paths.
             caches = common.stateFile == nil ? files.readerCacheFiles : []
         }
-        let display = loader.effectivePath == nil ? nil : loaded?.display
-        return (StateFile(path: path).resolvingLink, caches, display)
+        let read = loader.effectivePath == nil ? nil : loaded
+        return (StateFile(path: path).resolvingLink, caches, read?.display, read)
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import StateStore
 import WeatherCore
 import WeatherDisplay
@@ -20,6 +21,19 @@ extension StatusReport {
         forecasts: ForecastSelection
     ) -> Result<StateSnapshot, StateFileReadError> {
         Result { () throws(StateFileReadError) in try StateFile(path: path).read(with: &reader, forecasts: forecasts) }
+    }
+
+    /// The state file at `path` without forecast blocks, for a monitoring plugin of its own named `plugin`
+    /// (`ALERTS`, `AIR`); when it cannot be read, the plugin's UNKNOWN line (`[]` for `json`) is printed and
+    /// the command ends with exit status 3.
+    static func readForPlugin(_ path: String, plugin: String, json: Bool) throws -> StateSnapshot {
+        switch read(path, forecasts: .only([], current: false)) {
+        case .success(let snapshot):
+            return snapshot
+        case .failure(let error):
+            print(json ? "[]" : "\(plugin) UNKNOWN - cannot read the state file \(path): \(error)")
+            throw ExitCode(3)
+        }
     }
 
     /// The first of `caches` that exists.

@@ -18,7 +18,9 @@ struct Weatherd: AsyncParsableCommand {
             """,
         version: WeatherdVersion.current,
         subcommands: [
-            Run.self, Once.self, Status.self, AlertsCommand.self, ForecastCommand.self, CheckConfig.self, Codes.self,
+            Run.self, Once.self, Status.self, AlertsCommand.self, AirCommand.self, ForecastCommand.self,
+            CheckConfig.self,
+            Codes.self,
         ],
         defaultSubcommand: Run.self
     )

@@ -87,9 +87,23 @@ func withClient<T>(
     timeout: Duration = .seconds(5),
     _ body: (FakeOpenMeteoServer, OpenMeteoClient) async throws -> T
 ) async throws -> T {
+    try await withServer(
+        handler,
+        client: { makeClient($0, baseURL: $1, apiKey: apiKey, timeout: timeout) },
+        body
+    )
+}
+
+/// Starts a server with `handler` and the client `makeClient` makes with a real `HTTPClient` to its base URL,
+/// runs `body`, then shuts both down whatever happens.
+func withServer<Client, T>(
+    _ handler: @escaping @Sendable (FakeRequest) -> FakeResponse,
+    client makeClient: (HTTPClient, String) -> Client,
+    _ body: (FakeOpenMeteoServer, Client) async throws -> T
+) async throws -> T {
     let server = try await FakeOpenMeteoServer.start(handler: handler)
     let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
-    let client = makeClient(httpClient, baseURL: server.baseURL, apiKey: apiKey, timeout: timeout)
+    let client = makeClient(httpClient, server.baseURL)
     let result: Result<T, any Error>
     do {
         result = .success(try await body(server, client))

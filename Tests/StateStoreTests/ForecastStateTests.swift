@@ -161,7 +161,12 @@ struct ForecastStateTests {
     @Test func displayAndRainEpisodes() throws {
         let daemon = try #require(try parse(forecastSnapshot())["daemon"] as? [String: Any])
         let display = try #require(daemon["display"] as? [String: String])
-        #expect(display == ["text": "{icon} {temperature:.1}{unit} \"{nowcast}\"", "icons": "nerd", "clock": "12h"])
+        #expect(
+            display == [
+                "text": "{icon} {temperature:.1}{unit} \"{nowcast}\"", "icons": "nerd", "clock": "12h",
+                "air_quality_index": "european",
+            ]
+        )
         #expect(daemon["rain_episodes"] as? [String] == ["berlin"])
         // Files of earlier versions have neither.
         let earlier = try #require(try parse(variedSnapshot())["daemon"] as? [String: Any])
@@ -171,13 +176,14 @@ struct ForecastStateTests {
 
     @Test func displayValuesUnknownToThisVersionReadAsTheDefaults() throws {
         let text = StateEncoder.encode(forecastSnapshot()).replacingOccurrences(
-            of: #""display":{"clock":"12h","icons":"nerd","#,
-            with: #""display":{"clock":"36h","#
+            of: #""display":{"air_quality_index":"european","clock":"12h","icons":"nerd","#,
+            with: #""display":{"air_quality_index":"martian","clock":"36h","#
         )
         #expect(text != StateEncoder.encode(forecastSnapshot()))
         let display = try StateDecoder.decode(Array(text.utf8)).daemon.display
         #expect(display?.clock == .twentyFourHour)
         #expect(display?.icons == .emoji)
+        #expect(display?.airQualityScale == .european)
         #expect(display?.text == "{icon} {temperature:.1}{unit} \"{nowcast}\"")
     }
 

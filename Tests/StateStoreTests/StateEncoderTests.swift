@@ -266,7 +266,10 @@ struct StateEncoderReferenceTests {
     }
 
     @Test func byteForByteForEveryShape() throws {
-        for snapshot in [DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot(), alertSnapshot()] {
+        for snapshot in [
+            DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot(), alertSnapshot(), airSnapshot(),
+            airSnapshot(scale: .us),
+        ] {
             #expect(StateEncoder.encode(snapshot) == (try Self.reference(snapshot)))
         }
         var bare = DocumentedExample.snapshot

@@ -131,6 +131,7 @@ struct PrometheusTextTests {
     func promtoolChecksEverySeries() throws {
         for snapshot in [
             DocumentedExample.snapshot, variedSnapshot(), forecastSnapshot(), alertSnapshot(), sourceSnapshot(),
+            airSnapshot(),
         ] {
             let text = PrometheusText.render(snapshot)
             let process = Process()

@@ -36,7 +36,8 @@ struct TemplateTests {
             "icon", "name", "id", "temperature", "apparent_temperature", "unit", "condition", "description",
             "humidity", "wind_speed", "wind_unit", "wind_direction", "wind_arrow", "high", "low",
             "precipitation_probability", "precipitation_probability_6h", "nowcast", "tomorrow_icon",
-            "tomorrow_high", "tomorrow_low", "sunrise", "sunset", "age", "alert", "alerts", "source",
+            "tomorrow_high", "tomorrow_low", "sunrise", "sunset", "age", "alert", "alerts", "source", "aqi",
+            "aqi_level", "uv", "pollen",
         ]
         #expect(Placeholder.allCases.map(\.rawValue) == names)
         for name in names { _ = try Template(parsing: "{\(name)}") }
@@ -51,7 +52,8 @@ struct TemplateTests {
                 "known placeholders: icon, name, id, temperature, "
                     + "apparent_temperature, unit, condition, description, humidity, wind_speed, wind_unit, "
                     + "wind_direction, wind_arrow, high, low, precipitation_probability, precipitation_probability_6h, "
-                    + "nowcast, tomorrow_icon, tomorrow_high, tomorrow_low, sunrise, sunset, age, alert, alerts, source"
+                    + "nowcast, tomorrow_icon, tomorrow_high, tomorrow_low, sunrise, sunset, age, alert, alerts, source, "
+                    + "aqi, aqi_level, uv, pollen"
             )
         )
         #expect(error("ab {}") == TemplateError(.emptyPlaceholder, column: 4))

@@ -28,7 +28,7 @@ sys.dont_write_bytecode = True  # no __pycache__ of schema_checks in the work tr
 
 from schema_checks import report  # noqa: E402
 from schema_checks.daemon import check_once, check_run  # noqa: E402
-from schema_checks.examples import DOCUMENTED_EXAMPLE, mutate, positive_cases, with_alerts  # noqa: E402
+from schema_checks.examples import DOCUMENTED_EXAMPLE, mutate, positive_cases, with_air, with_alerts  # noqa: E402
 from schema_checks.negative import negative_cases  # noqa: E402
 
 
@@ -54,6 +54,7 @@ def main():
     negative_cases(v, DOCUMENTED_EXAMPLE)
     negative_cases(v, forecast_example)
     negative_cases(v, mutate(DOCUMENTED_EXAMPLE, with_alerts))
+    negative_cases(v, mutate(DOCUMENTED_EXAMPLE, with_air))
 
     with tempfile.TemporaryDirectory(prefix="weatherd-schema.") as name:
         tmp = pathlib.Path(name)

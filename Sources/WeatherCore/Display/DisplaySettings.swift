@@ -28,11 +28,20 @@ public struct DisplaySettings: Sendable, Hashable {
     public var icons: Icons = .emoji
     /// The clock.
     public var clock: Clock = .twentyFourHour
+    /// The scale of `{aqi}`, the air quality level and its Waybar class (`air_quality.index`, docs/air.md):
+    /// kept with the display settings, which the daemon writes into the state file for its readers.
+    public var airQualityScale: AirQualityScale = .european
 
     /// Creates a value from each of its properties.
-    public init(text: String = DisplaySettings.defaultText, icons: Icons = .emoji, clock: Clock = .twentyFourHour) {
+    public init(
+        text: String = DisplaySettings.defaultText,
+        icons: Icons = .emoji,
+        clock: Clock = .twentyFourHour,
+        airQualityScale: AirQualityScale = .european
+    ) {
         self.text = text
         self.icons = icons
         self.clock = clock
+        self.airQualityScale = airQualityScale
     }
 }

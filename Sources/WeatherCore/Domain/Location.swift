@@ -17,6 +17,9 @@ public struct Location: Sendable, Hashable {
     public var alerts: AlertSetting = .auto
     /// Its own weather sources, in the order tried (`sources:`, docs/sources.md); nil: the configuration's.
     public var sources: [WeatherSource]?
+    /// Whether its air quality is fetched (`air_quality:` of the location, docs/air.md); nil follows
+    /// `air_quality.enabled`.
+    public var airQuality: Bool?
 
     /// Creates a location with coordinates; `id` defaults to ``Location/defaultID(for:)`` of the name.
     public init(id: String? = nil, name: String, latitude: Double, longitude: Double, countryCode: String? = nil) {
@@ -36,6 +39,11 @@ public struct Location: Sendable, Hashable {
         self.longitude = 0
         self.hasCoordinates = false
         self.countryCode = countryCode
+    }
+
+    /// Whether its air quality is fetched when `air_quality.enabled` is `enabledByDefault`.
+    public func wantsAirQuality(enabledByDefault: Bool) -> Bool {
+        airQuality ?? enabledByDefault
     }
 
     /// This location at the given coordinates.

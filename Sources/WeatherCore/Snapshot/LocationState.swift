@@ -30,6 +30,9 @@ public struct LocationState: Sendable, Hashable {
     public var sourcePause: SourcePause?
     /// Its height above sea level in metres, when a source said.
     public var elevation: Double?
+    /// The air quality, UV and pollen of the last answer (docs/air.md); nil when air quality is off for the
+    /// location or not fetched yet.
+    public var air: AirQuality?
 
     /// Creates a value from each of its properties.
     public init(
@@ -42,7 +45,8 @@ public struct LocationState: Sendable, Hashable {
         forecast: LocationForecast? = nil,
         lastError: ErrorRecord? = nil,
         consecutiveFailures: Int = 0,
-        alerts: LocationAlerts? = nil
+        alerts: LocationAlerts? = nil,
+        air: AirQuality? = nil
     ) {
         self.location = location
         self.status = status
@@ -54,5 +58,6 @@ public struct LocationState: Sendable, Hashable {
         self.lastError = lastError
         self.consecutiveFailures = consecutiveFailures
         self.alerts = alerts
+        self.air = air
     }
 }

@@ -95,7 +95,28 @@ def positive_cases(v):
                      rain_starts_at=None, rain_ends_at=None, summary=None, rain_soon=None)))
     expect_valid(v, "a location with official warnings, one without a source (null) validates",
                  mutate(DOCUMENTED_EXAMPLE, with_alerts))
+    expect_valid(v, "air quality with pollen, one without (outside CAMS Europe), one off (null) validates",
+                 mutate(DOCUMENTED_EXAMPLE, with_air))
+    expect_valid(v, "air quality with every value null (only time and scale) validates",
+                 mutate(DOCUMENTED_EXAMPLE, lambda d: d["locations"][0].update(
+                     air={"time": "2026-11-22T04:00:00Z", "scale": "us"})))
     return forecast_example
+
+
+def with_air(doc):
+    """docs/air.md's addition: Berlin's air with its pollen, New York's without, Tokyo's off; the scale in
+    the display settings."""
+    doc["daemon"]["display"] = {"text": "{aqi} {aqi_level}", "icons": "emoji", "clock": "24h",
+                                "air_quality_index": "european"}
+    doc["locations"][0]["air"] = {
+        "time": "2026-11-22T04:00:00Z", "european_aqi": 64, "us_aqi": 88, "scale": "european", "index": 64,
+        "level": "poor", "pollutant": "ozone", "sub_indices": {"pm2_5": 39, "ozone": 64},
+        "pm2_5": 14.3, "pm10": 20.1, "ozone": 130, "nitrogen_dioxide": 8.4, "uv_index": 0.85,
+        "uv_index_max": 1.6, "pollen": {"birch": 120.5, "grass": 0},
+    }
+    doc["locations"][1]["air"] = {"time": "2026-11-22T04:00:00Z", "european_aqi": 22, "us_aqi": 47,
+                                  "scale": "european", "index": 22, "level": "fair", "uv_index": 0}
+    doc["locations"][2]["air"] = None
 
 
 def with_alerts(doc):

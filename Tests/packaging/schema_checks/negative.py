@@ -86,8 +86,27 @@ def negative_cases(v, base):
         ("alert ends with an offset", setv(a + ["items", 0, "ends"], "2026-11-23T13:00:00-05:00")),
         ("missing alert headline (null when none)", delete(a + ["items", 1, "headline"])),
     ]
+    r = ["locations", 0, "air"]
+    air_cases = [
+        ("air as a list", setv(r, [])),
+        ("air without time", delete(r + ["time"])),
+        ("air without scale", delete(r + ["scale"])),
+        ("air.scale \"uk\"", setv(r + ["scale"], "uk")),
+        ("air.level \"bad\"", setv(r + ["level"], "bad")),
+        ("air.european_aqi 38.5", setv(r + ["european_aqi"], 38.5)),
+        ("air.us_aqi negative", setv(r + ["us_aqi"], -1)),
+        ("air.pm2_5 as a string", setv(r + ["pm2_5"], "14.3")),
+        ("air.pm2_5 as null (absent, never null)", setv(r + ["pm2_5"], None)),
+        ("air pollen negative", setv(r + ["pollen", "birch"], -1)),
+        ("air pollen as null (absent, never null)", setv(r + ["pollen", "grass"], None)),
+        ("air.pollutant \"dust\"", setv(r + ["pollutant"], "dust")),
+        ("air.time without Z", setv(r + ["time"], "2026-11-22T04:00:00")),
+        ("display.air_quality_index \"uk\"", setv(["daemon", "display", "air_quality_index"], "uk")),
+    ]
     if "forecast" in base["locations"][0]:
         cases = forecast_cases
+    elif base["locations"][0].get("air"):
+        cases = air_cases
     elif base["locations"][1].get("alerts"):
         cases = alert_cases
     for name, change in cases:

@@ -1,0 +1,54 @@
+import AsyncHTTPClient
+import Logging
+import WeatherCore
+import WeatherHTTP
+
+/// The production ``AirQualityProviding``: one `GET /v1/air-quality` through AsyncHTTPClient per call, with a
+/// whole-request deadline and a 1 MiB body limit; every failure is classified into a ``FetchError`` as the
+/// forecast's are (Open-Meteo's error `reason` kept), with the API key redacted.
+public struct AirQualityClient: AirQualityProviding {
+    private let http: HTTPGetter
+    private let endpoint: AirQualityEndpoint
+    /// The scale whose sub-indices are asked for (`air_quality.index`).
+    public let scale: AirQualityScale
+    /// Each location's request as first made, sent again at its next fetch.
+    private let requests = PreparedRequests<AirQualityRequest>()
+
+    /// Creates a client. `httpClient` is owned (and shut down) by the caller.
+    public init(
+        httpClient: HTTPClient,
+        endpoint: AirQualityEndpoint,
+        scale: AirQualityScale,
+        timeout: Duration,
+        userAgent: String,
+        logger: Logger
+    ) {
+        self.http = HTTPGetter(httpClient: httpClient, timeout: timeout, userAgent: userAgent, logger: logger)
+        self.endpoint = endpoint
+        self.scale = scale
+    }
+
+    /// The request this client sends for `location`: what the planner charges (``AirQualityRequest/weight``).
+    public func request(for location: Location) -> AirQualityRequest {
+        AirQualityRequest(location: location, scale: scale)
+    }
+
+    /// Fetches the air quality of `location` for the current hour. Open-Meteo sends no caching headers: every
+    /// answer is whole.
+    public func airQuality(at location: Location) async throws(FetchError) -> AirQualityAnswer {
+        do throws(FetchError) {
+            let key = request(for: location)
+            let made = try requests.request(for: key) { () throws(FetchError) in
+                try http.request(endpoint.url(for: key))
+            }
+            let response = try await http.get(made)
+            if let failure = response.openMeteoFailure { throw failure }
+            // Only an answer that decodes tells the API's time (not a captive portal's page).
+            var answer = try AirQualityDecoder.decode(response.body.readableBytesView)
+            answer.apiClockSample = response.apiClockSample
+            return answer
+        } catch {
+            throw endpoint.redact(error)
+        }
+    }
+}
