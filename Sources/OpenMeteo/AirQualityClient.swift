@@ -9,8 +9,6 @@ import WeatherHTTP
 public struct AirQualityClient: AirQualityProviding {
     private let http: HTTPGetter
     private let endpoint: AirQualityEndpoint
-    /// The scale whose sub-indices are asked for (`air_quality.index`).
-    public let scale: AirQualityScale
     /// Each location's request as first made, sent again at its next fetch.
     private let requests = PreparedRequests<AirQualityRequest>()
 
@@ -18,19 +16,17 @@ public struct AirQualityClient: AirQualityProviding {
     public init(
         httpClient: HTTPClient,
         endpoint: AirQualityEndpoint,
-        scale: AirQualityScale,
         timeout: Duration,
         userAgent: String,
         logger: Logger
     ) {
         self.http = HTTPGetter(httpClient: httpClient, timeout: timeout, userAgent: userAgent, logger: logger)
         self.endpoint = endpoint
-        self.scale = scale
     }
 
     /// The request this client sends for `location`: what the planner charges (``AirQualityRequest/weight``).
     public func request(for location: Location) -> AirQualityRequest {
-        AirQualityRequest(location: location, scale: scale)
+        AirQualityRequest(location: location)
     }
 
     /// Fetches the air quality of `location` for the current hour. Open-Meteo sends no caching headers: every

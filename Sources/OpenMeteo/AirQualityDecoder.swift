@@ -53,22 +53,17 @@ public enum AirQualityDecoder {
             pm2_5: try values.number("pm2_5", PlausibleRange.microgramsPerCubicMetre),
             pm10: try values.number("pm10", PlausibleRange.microgramsPerCubicMetre),
             ozone: try values.number("ozone", PlausibleRange.microgramsPerCubicMetre),
-            nitrogenDioxide: try values.number("nitrogen_dioxide", PlausibleRange.microgramsPerCubicMetre),
-            uvIndex: try values.number("uv_index", PlausibleRange.uvIndex)
+            nitrogenDioxide: try values.number("nitrogen_dioxide", PlausibleRange.microgramsPerCubicMetre)
         )
         for plant in Pollen.Plant.allCases {
             let variable = AirQualityEndpoint.pollenVariable(plant)
             air.pollen[plant] = try values.number(variable, PlausibleRange.pollenGrainsPerCubicMetre)
         }
-        for scale in AirQualityScale.allCases {
-            var indices: [AirPollutant: Int] = [:]
-            for pollutant in AirPollutant.of(scale) {
-                indices[pollutant] = try values.index(AirQualityEndpoint.subIndexVariable(pollutant, on: scale))
-            }
-            if !indices.isEmpty { air.subIndices[scale] = indices }
-        }
         var dropped: [String] = []
-        air.uvIndexMax = dayMaximum(dto.hourly, at: air.time, utcOffsetSeconds: dto.utc_offset_seconds, &dropped)
+        let uv = dayUV(dto.hourly, at: air.time, utcOffsetSeconds: dto.utc_offset_seconds, &dropped)
+        // A `current.uv_index` (not asked for) is taken when sent; else the hour's own.
+        air.uvIndex = try values.number("uv_index", PlausibleRange.uvIndex) ?? uv.now
+        air.uvIndexMax = uv.maximum
         return AirQualityAnswer(
             airQuality: air,
             dataInterval: try ForecastDecoder.dataInterval(current["interval"]),
@@ -123,27 +118,28 @@ public enum AirQualityDecoder {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// The highest UV index of the hourly block (`forecast_days=1`: the hours of the location's local day, from
-    /// its midnight); nil without the block, or when it is dropped as bad input (its sentence in `dropped`).
-    private static func dayMaximum(
+    /// The UV index of the hour at `time` and the highest of the hourly block (`forecast_days=1`: the hours of
+    /// the location's local day, from its midnight); nil without the block, or when it is dropped as bad
+    /// input (its sentence in `dropped`).
+    private static func dayUV(
         _ block: ForecastResponseDTO.Block<AirQualityResponseDTO.HourlyDTO>?,
         at time: Timestamp,
         utcOffsetSeconds: Int?,
         _ dropped: inout [String]
-    ) -> Double? {
+    ) -> (now: Double?, maximum: Double?) {
         let name = "hourly"
         switch block {
         case nil:
-            return nil
+            return (nil, nil)
         case .failed(let condition)?:
             dropped.append(ForecastDecoder.DroppedBlock(name, condition).sentence)
-            return nil
+            return (nil, nil)
         case .value(let hourly)?:
             let offset = utcOffsetSeconds ?? 0
             let midnight = Double(LocalDate(at: time, utcOffsetSeconds: offset).daysSinceEpoch * 86_400 - Int64(offset))
             do throws(ForecastDecoder.DroppedBlock) {
                 // An hour's leeway: the offset at midnight differs from today's on a change of summer time.
-                _ = try ForecastDecoder.checkedTimes(
+                let times = try ForecastDecoder.checkedTimes(
                     name,
                     hourly.time,
                     columns: [hourly.uv_index],
@@ -158,10 +154,11 @@ public enum AirQualityDecoder {
                     { $0 },
                     range: PlausibleRange.uvIndex
                 )
-                return uv?.compactMap { $0 }.max()
+                let hour = times.firstIndex(of: time).flatMap { uv?[$0] }
+                return (hour, uv?.compactMap { $0 }.max())
             } catch {
                 dropped.append(error.sentence)
-                return nil
+                return (nil, nil)
             }
         }
     }

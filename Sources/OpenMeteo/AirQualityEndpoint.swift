@@ -1,15 +1,14 @@
 import WeatherCore
 
 /// Builds the air quality request of docs/air.md: `GET {air_quality.base_url}/v1/air-quality` with the
-/// current hour's indices, sub-indices, concentrations, UV and pollen, and the day's hourly UV. The
-/// parameters come in a fixed order, so that every host asks the same URL for the same place.
+/// current hour's indices, concentrations and pollen, and the day's hourly UV. The parameters come in a fixed
+/// order, so that every host asks the same URL for the same place.
 public struct AirQualityEndpoint: Sendable, Hashable {
-    /// The indices, concentrations and UV of `current=`, before the sub-indices and the pollen.
-    public static let currentVariables = [
-        "european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide", "uv_index",
-    ]
+    /// The indices and concentrations of `current=`, before the pollen. Not `uv_index`: the hourly one at
+    /// `current.time` is the same value, one variable less.
+    public static let currentVariables = ["european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide"]
 
-    /// The variables of `hourly=`: the day's UV, for its highest hour.
+    /// The variables of `hourly=`: the day's UV, for the current hour and the highest.
     public static let hourlyVariables = ["uv_index"]
 
     /// The pollen variables, asked for inside CAMS Europe's area only (``AirQualityRequest/asksPollen``).
@@ -18,11 +17,6 @@ public struct AirQualityEndpoint: Sendable, Hashable {
     /// The API's name of `plant`'s pollen: `birch_pollen`.
     static func pollenVariable(_ plant: Pollen.Plant) -> String {
         plant.rawValue + "_pollen"
-    }
-
-    /// The API's name of `pollutant`'s sub-index on `scale`: `european_aqi_pm2_5`, `us_aqi_ozone`.
-    static func subIndexVariable(_ pollutant: AirPollutant, on scale: AirQualityScale) -> String {
-        (scale == .european ? "european_aqi_" : "us_aqi_") + pollutant.rawValue
     }
 
     /// The base URL and the key, kept, joined and redacted as the forecast's are.
@@ -39,8 +33,7 @@ public struct AirQualityEndpoint: Sendable, Hashable {
 
     /// The variables of `current=` for `request`, in order.
     public static func currentVariables(for request: AirQualityRequest) -> [String] {
-        currentVariables + AirPollutant.of(request.scale).map { subIndexVariable($0, on: request.scale) }
-            + (request.asksPollen ? pollenVariables : [])
+        currentVariables + (request.asksPollen ? pollenVariables : [])
     }
 
     /// The query items of `request`, in order.

@@ -2,7 +2,7 @@ import WeatherCore
 
 // The air quality response as Open-Meteo sends it, as far as weatherd reads it; private to this target and
 // read with JSONDecoder. `current` and its units are read by variable name, since which variables an answer
-// carries depends on the request (sub-indices, pollen); `null` and missing members are nil.
+// carries depends on the request (pollen); `null` and missing members are nil.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 struct AirQualityResponseDTO: Decodable {
     var utc_offset_seconds: Int?
@@ -40,14 +40,9 @@ struct AirQualityResponseDTO: Decodable {
     struct CurrentDTO: Decodable {
         /// The members read: the time, the interval and every variable weatherd may ask for.
         static let read: Set<String> = {
-            var names: Set<String> = ["time", "interval"]
+            var names: Set<String> = ["time", "interval", "uv_index"]
             names.formUnion(AirQualityEndpoint.currentVariables)
             names.formUnion(AirQualityEndpoint.pollenVariables)
-            for scale in AirQualityScale.allCases {
-                for pollutant in AirPollutant.of(scale) {
-                    names.insert(AirQualityEndpoint.subIndexVariable(pollutant, on: scale))
-                }
-            }
             return names
         }()
 

@@ -18,7 +18,6 @@ extension StateDocument {
         var pollen: [String: Double]?
         var pollutant: String?
         var scale: String
-        var sub_indices: [String: Int]?
         var time: String
         var us_aqi: Int?
         var uv_index: Double?
@@ -32,7 +31,6 @@ extension StateDocument.AirEntry {
     init(_ air: AirQuality, scale: AirQualityScale) {
         let reading = air.reading(on: scale)
         let pollen = air.pollen.compactMap { plant, grains in finite(grains).map { (plant.rawValue, $0) } }
-        let subIndices = air.subIndices[scale]?.map { ($0.key.rawValue, $0.value) }
         self.init(
             european_aqi: air.europeanAQI,
             index: reading?.index,
@@ -44,7 +42,6 @@ extension StateDocument.AirEntry {
             pollen: pollen.isEmpty ? nil : Dictionary(uniqueKeysWithValues: pollen),
             pollutant: reading?.pollutant?.rawValue,
             scale: scale.rawValue,
-            sub_indices: subIndices.map { Dictionary(uniqueKeysWithValues: $0) },
             time: air.time.rfc3339,
             us_aqi: air.usAQI,
             uv_index: finite(air.uvIndex),
@@ -58,14 +55,6 @@ extension StateDocument.AirEntry {
         for (name, grains) in pollen ?? [:] {
             if let plant = Pollen.Plant(rawValue: name) { pollenByPlant[plant] = grains }
         }
-        var subIndices: [AirQualityScale: [AirPollutant: Int]] = [:]
-        if let scale = AirQualityScale(rawValue: scale), let sub_indices {
-            var indices: [AirPollutant: Int] = [:]
-            for (name, index) in sub_indices {
-                if let pollutant = AirPollutant(rawValue: name) { indices[pollutant] = index }
-            }
-            subIndices[scale] = indices
-        }
         return AirQuality(
             time: try StateStore.time(time, "\(path).time"),
             europeanAQI: european_aqi,
@@ -76,8 +65,7 @@ extension StateDocument.AirEntry {
             nitrogenDioxide: nitrogen_dioxide,
             uvIndex: uv_index,
             uvIndexMax: uv_index_max,
-            pollen: pollenByPlant,
-            subIndices: subIndices
+            pollen: pollenByPlant
         )
     }
 
@@ -98,11 +86,6 @@ extension StateDocument.AirEntry {
         }
         if let pollutant { json.string("pollutant", pollutant) }
         json.string("scale", scale)
-        if let sub_indices {
-            json.beginObject("sub_indices")
-            for (pollutant, index) in sub_indices.sorted(by: { $0.key < $1.key }) { json.int(named: pollutant, index) }
-            json.endObject()
-        }
         json.string("time", time)
         if let us_aqi { json.int("us_aqi", us_aqi) }
         if let uv_index { json.number("uv_index", uv_index) }

@@ -47,7 +47,7 @@ extension Configuration {
     /// location whose air quality is fetched, of its request's weight; they count in the same budget.
     public var airQualityCallsPerSecond: Double {
         let weights = airQualityLocations.map { location in
-            Weight.calls(AirQualityRequest(location: location, scale: display.airQualityScale).weight)
+            Weight.calls(AirQualityRequest(location: location).weight)
         }
         return weights.reduce(0, +) / 3600
     }

@@ -17,7 +17,7 @@ struct AirCommandEndToEndTests {
             + #""air_quality_index":"\#(scale)"}}"#
         let air =
             #"{"time":"\#(hour)","european_aqi":64,"us_aqi":160,"scale":"european","index":64,"level":"poor","#
-            + #""pollutant":"ozone","sub_indices":{"ozone":64,"pm2_5":39},"pm2_5":14.3,"ozone":130,"uv_index":2.5,"#
+            + #""pollutant":"ozone","pm2_5":14.3,"ozone":130,"uv_index":2.5,"#
             + #""uv_index_max":4.1,"pollen":{"birch":120.5,"grass":0}}"#
         let berlin =
             #"{"id":"berlin","name":"Berlin","latitude":52.52,"longitude":13.41,"status":"pending","fetched_at":null,"#
@@ -69,7 +69,9 @@ struct AirCommandEndToEndTests {
         try await withStateFile(scale: "us") { _, state in
             let run = try await Subprocess.run(["air", "--state-file", state])
             #expect(run.status == 2, "US 160 is unhealthy, from 151: \(run.stdout)")
-            #expect(run.stdout.hasPrefix("AIR CRITICAL - Berlin: US AQI 160, Unhealthy | berlin_aqi=160;101;151;0"))
+            #expect(
+                run.stdout.hasPrefix("AIR CRITICAL - Berlin: US AQI 160, Unhealthy (O₃) | berlin_aqi=160;101;151;0")
+            )
         }
     }
 

@@ -13,7 +13,6 @@ struct AirQualityClientTests {
     /// Starts a server with `handler` and a client to it on `scale`, runs `body`, then shuts both down.
     private func withClient(
         _ handler: @escaping @Sendable (FakeRequest) -> FakeResponse,
-        scale: AirQualityScale = .european,
         apiKey: String? = nil,
         timeout: Duration = .seconds(5),
         _ body: (FakeOpenMeteoServer, AirQualityClient) async throws -> Void
@@ -24,7 +23,6 @@ struct AirQualityClientTests {
                 AirQualityClient(
                     httpClient: httpClient,
                     endpoint: AirQualityEndpoint(baseURL: baseURL, apiKey: apiKey),
-                    scale: scale,
                     timeout: timeout,
                     userAgent: "weatherd/1.2.3",
                     logger: Logger(label: "AirQualityClientTests")
@@ -62,19 +60,19 @@ struct AirQualityClientTests {
             #expect(answer.apiClockSample != nil, "the look-alike sends a Date")
             #expect(answer.airQuality.pollen.count == 6)
             #expect(answer.airQuality.reading(on: .european)?.pollutant != nil)
-            #expect(client.request(for: .berlinForTests).weight == 19)
+            #expect(client.request(for: .berlinForTests).weight == 13)
+            #expect(answer.airQuality.uvIndex != nil, "the hour's own, from the hourly block")
             // The second fetch sends the same URL.
             _ = try await fetch(client).get()
             #expect(server.requests.map(\.uri) == [request.uri, request.uri])
         }
     }
 
-    @Test func theUSScaleAsksForItsSubIndices() async throws {
+    @Test func tokyoIsAskedNoPollen() async throws {
         let tokyo = Location(name: "Tokyo", latitude: 35.6895, longitude: 139.6917)
-        try await withClient(FakeOpenMeteoServer.realistic, scale: .us) { server, client in
+        try await withClient(FakeOpenMeteoServer.realistic) { server, client in
             let answer = try await fetch(client, tokyo).get()
-            #expect(answer.airQuality.subIndices[.us]?.count == 6)
-            #expect(answer.airQuality.subIndices[.european] == nil)
+            #expect(answer.airQuality.reading(on: .us)?.pollutant != nil)
             #expect(answer.airQuality.pollen.isEmpty)
             #expect(server.requests.first?.query["current"]?.contains("pollen") == false)
         }

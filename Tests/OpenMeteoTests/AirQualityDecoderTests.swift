@@ -50,7 +50,6 @@ struct AirQualityDecoderTests {
         #expect(air.pm10 == nil && air.ozone == nil && air.nitrogenDioxide == nil, "not in the answer: absent")
         #expect(air.pollen.isEmpty)
         #expect(air.uvIndexMax == nil, "no hourly block")
-        #expect(air.subIndices.isEmpty)
         #expect(answer.droppedBlocks.isEmpty)
         #expect(answer.apiClockSample == nil, "the client adds it from the headers")
         #expect(air.reading(on: .european)?.level == .fair)
@@ -101,7 +100,6 @@ struct AirQualityDecoderTests {
         #expect(air.pm10 == 20.1 && air.ozone == 130 && air.nitrogenDioxide == 8.4)
         #expect(air.uvIndex == 0)
         #expect(air.pollen == [.birch: 12.5, .grass: 0], "null absent, 0.0 kept")
-        #expect(air.subIndices == [.european: [.pm2_5: 39, .ozone: 64]])
         #expect(
             air.reading(on: .european)
                 == AirQualityReading(scale: .european, index: 64, level: .poor, pollutant: .ozone)
@@ -182,38 +180,30 @@ struct AirQualityEndpointTests {
 
     @Test func theURLInEurope() {
         let endpoint = AirQualityEndpoint(baseURL: "https://air-quality-api.open-meteo.com/")
-        let url = endpoint.url(for: AirQualityRequest(location: berlin, scale: .european))
+        let url = endpoint.url(for: AirQualityRequest(location: berlin))
         #expect(
             url == "https://air-quality-api.open-meteo.com/v1/air-quality?latitude=52.52&longitude=13.41"
-                + "&current=european_aqi,us_aqi,pm2_5,pm10,ozone,nitrogen_dioxide,uv_index,european_aqi_pm2_5,"
-                + "european_aqi_pm10,european_aqi_nitrogen_dioxide,european_aqi_ozone,european_aqi_sulphur_dioxide,"
+                + "&current=european_aqi,us_aqi,pm2_5,pm10,ozone,nitrogen_dioxide,"
                 + "alder_pollen,birch_pollen,grass_pollen,mugwort_pollen,olive_pollen,ragweed_pollen"
                 + "&hourly=uv_index&forecast_days=1&timeformat=unixtime&timezone=auto"
         )
     }
 
-    @Test func theURLOutsideCAMSEuropeOnTheUSScaleWithAKey() {
+    @Test func theURLOutsideCAMSEuropeWithAKey() {
         let endpoint = AirQualityEndpoint(baseURL: "https://customer-air-quality-api.open-meteo.com", apiKey: "k y")
-        let url = endpoint.url(for: AirQualityRequest(location: tokyo, scale: .us))
+        let url = endpoint.url(for: AirQualityRequest(location: tokyo))
         #expect(
             url == "https://customer-air-quality-api.open-meteo.com/v1/air-quality?latitude=35.6895"
-                + "&longitude=139.6917&current=european_aqi,us_aqi,pm2_5,pm10,ozone,nitrogen_dioxide,uv_index,"
-                + "us_aqi_pm2_5,us_aqi_pm10,us_aqi_nitrogen_dioxide,us_aqi_ozone,us_aqi_sulphur_dioxide,"
-                + "us_aqi_carbon_monoxide&hourly=uv_index&forecast_days=1&timeformat=unixtime&timezone=auto&apikey=k%20y"
+                + "&longitude=139.6917&current=european_aqi,us_aqi,pm2_5,pm10,ozone,nitrogen_dioxide"
+                + "&hourly=uv_index&forecast_days=1&timeformat=unixtime&timezone=auto&apikey=k%20y"
         )
         let error = endpoint.redact(FetchError(kind: .network, message: "GET \(url) failed"))
         #expect(!error.message.contains("k%20y") && error.message.contains("REDACTED"))
     }
 
-    @Test(arguments: [
-        (52.52, 13.41, AirQualityScale.european), (35.6895, 139.6917, .european), (52.52, 13.41, .us),
-        (40.7128, -74.006, .us),
-    ])
-    func theWeightCountsTheVariablesSent(latitude: Double, longitude: Double, scale: AirQualityScale) {
-        let request = AirQualityRequest(
-            location: Location(name: "x", latitude: latitude, longitude: longitude),
-            scale: scale
-        )
+    @Test(arguments: [(52.52, 13.41), (35.6895, 139.6917), (40.7128, -74.006)])
+    func theWeightCountsTheVariablesSent(latitude: Double, longitude: Double) {
+        let request = AirQualityRequest(location: Location(name: "x", latitude: latitude, longitude: longitude))
         let items = AirQualityEndpoint(baseURL: "http://h").queryItems(for: request)
         let variables = items.filter { $0.name == "current" || $0.name == "hourly" }
             .map { $0.value.split(separator: ",").count }.reduce(0, +)

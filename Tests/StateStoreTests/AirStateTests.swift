@@ -27,14 +27,15 @@ struct AirStateTests {
         #expect(berlin["index"] as? Int == 64)
         #expect(berlin["level"] as? String == "poor")
         #expect(berlin["pollutant"] as? String == "ozone")
-        #expect((berlin["sub_indices"] as? [String: Int])?["ozone"] == 64)
         #expect(berlin["uv_index"] as? Double == 0.85)
         #expect(berlin["uv_index_max"] as? Double == 1.6)
         #expect(berlin["pm2_5"] as? Double == 14.3)
         #expect(berlin["pollen"] as? [String: Double] == ["birch": 120.5, "grass": 0])
         let newYork = try #require(entries[1]["air"] as? [String: Any])
         #expect(
-            Set(newYork.keys) == ["time", "european_aqi", "us_aqi", "scale", "index", "level", "pm2_5", "uv_index"],
+            Set(newYork.keys) == [
+                "time", "european_aqi", "us_aqi", "scale", "index", "level", "pollutant", "pm2_5", "uv_index",
+            ],
             "null values and an empty pollen left out"
         )
         #expect(newYork["level"] as? String == "fair")
@@ -46,7 +47,7 @@ struct AirStateTests {
         #expect(berlin["scale"] as? String == "us")
         #expect(berlin["index"] as? Int == 88)
         #expect(berlin["level"] as? String == "moderate")
-        #expect(berlin["pollutant"] == nil && berlin["sub_indices"] == nil, "no US sub-indices were answered")
+        #expect(berlin["pollutant"] as? String == "ozone")
         #expect(berlin["european_aqi"] as? Int == 64, "both indices whatever the scale")
     }
 
@@ -58,10 +59,7 @@ struct AirStateTests {
             #expect(read.daemon.display == snapshot.daemon.display)
             #expect(read.locations[2].air == nil)
             #expect(read.locations[1].air == .newYork)
-            // The sub-indices are written on the configured scale only.
-            var berlin = AirQuality.berlin
-            if scale == .us { berlin.subIndices = [:] }
-            #expect(read.locations[0].air == berlin, "\(scale)")
+            #expect(read.locations[0].air == .berlin, "\(scale)")
         }
     }
 

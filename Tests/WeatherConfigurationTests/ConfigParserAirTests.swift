@@ -39,8 +39,8 @@ struct ConfigParserAirTests {
         #expect(config.display.clock == .twelveHour)
         #expect(config.locations.map(\.airQuality) == [nil, false, true])
         #expect(config.airQualityLocations.map(\.name) == ["A", "C"])
-        // One request an hour each: Berlin on the US scale with pollen (2.0 calls), C without (1.4).
-        #expect(abs(config.airQualityCallsPerSecond - 3.4 / 3600) < 1e-12)
+        // One request an hour each, whatever the scale: Berlin with pollen (1.3 calls), C without (1.0).
+        #expect(abs(config.airQualityCallsPerSecond - 2.3 / 3600) < 1e-12)
     }
 
     @Test func aLocationCanAskWhileTheSwitchIsOff() throws {

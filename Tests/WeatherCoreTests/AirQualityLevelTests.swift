@@ -61,16 +61,38 @@ struct AirQualityLevelTests {
     }
 
     @Test func readingOnEachScaleWithTheDrivingPollutant() {
+        // PM10 at 130 µg/m³ is poor on the European scale (its band 120–195), where PM2.5 at 12 is fair and
+        // NO₂ at 30 moderate; on the US scale PM10 at 130 is moderate and NO₂ at 30 good: PM2.5 at 12 drives.
         let air = AirQuality(
             time: Timestamp(secondsSinceEpoch: 1_795_525_200),
             europeanAQI: 64,
             usAQI: 47,
-            subIndices: [.european: [.pm2_5: 39, .ozone: 64, .nitrogenDioxide: 12, .pm10: 64]]
+            pm2_5: 12,
+            pm10: 130,
+            nitrogenDioxide: 30
         )
         let european = air.reading(on: .european)
         #expect(european == AirQualityReading(scale: .european, index: 64, level: .poor, pollutant: .pm10))
-        #expect(air.reading(on: .us) == AirQualityReading(scale: .us, index: 47, level: .good, pollutant: nil))
+        #expect(air.reading(on: .us) == AirQualityReading(scale: .us, index: 47, level: .good, pollutant: .pm10))
         #expect(AirQuality(time: air.time).reading(on: .european) == nil)
+        #expect(AirQuality(time: air.time, europeanAQI: 10).reading(on: .european)?.pollutant == nil)
+    }
+
+    /// Each pollutant's index through its bands, at every edge of both scales: the edge is the top of the band
+    /// below it (20, 40 … European; 50, 100, 150, 200, 300 US), and past the last edge the slope goes on.
+    @Test(arguments: AirQualityScale.allCases)
+    func subIndexAtEveryEdge(scale: AirQualityScale) {
+        let points: [Double] = scale == .european ? [20, 40, 60, 80, 100] : [50, 100, 150, 200, 300]
+        for pollutant in AirPollutant.allCases {
+            let edges = pollutant.bandEdges(on: scale)
+            #expect(edges.count == 5)
+            #expect(pollutant.subIndex(of: 0, on: scale) == 0)
+            for (edge, point) in zip(edges, points) {
+                let index = pollutant.subIndex(of: edge, on: scale)
+                #expect(abs(index - point) < 1e-9, "\(pollutant) \(edge) on \(scale): \(index)")
+            }
+            #expect(pollutant.subIndex(of: edges[4] * 2, on: scale) > points[4])
+        }
     }
 }
 
@@ -115,11 +137,10 @@ struct PollenTests {
     @Test func theRequestAsksPollenOnlyWhereThereIsAnyAndWeighsItsVariables() {
         let berlin = Location(name: "Berlin", latitude: 52.52, longitude: 13.41)
         let tokyo = Location(name: "Tokyo", latitude: 35.6895, longitude: 139.6917)
-        #expect(AirQualityRequest(location: berlin, scale: .european).variables == 19)
-        #expect(AirQualityRequest(location: berlin, scale: .european).weight == 19)
-        #expect(AirQualityRequest(location: tokyo, scale: .european).weight == 13)
-        #expect(AirQualityRequest(location: berlin, scale: .us).weight == 20)
-        #expect(AirQualityRequest(location: tokyo, scale: .us).weight == 14)
-        #expect(!AirQualityRequest(location: tokyo, scale: .us).asksPollen)
+        #expect(AirQualityRequest(location: berlin).variables == 13)
+        #expect(AirQualityRequest(location: berlin).weight == 13)
+        #expect(AirQualityRequest(location: tokyo).variables == 7)
+        #expect(AirQualityRequest(location: tokyo).weight == 10, "at least one call")
+        #expect(!AirQualityRequest(location: tokyo).asksPollen)
     }
 }

@@ -74,7 +74,7 @@ struct AirDisplayTests {
         #expect(
             lines.contains(
                 String(repeating: " ", count: 14)
-                    + "air: US AQI 88, Moderate · UV 0.9, today up to 1.6 · pollen: Birch high"
+                    + "air: US AQI 88, Moderate (O₃) · UV 0.9, today up to 1.6 · pollen: Birch high"
             )
         )
         #expect(lines.filter { $0.contains("air:") }.count == 1)
@@ -99,7 +99,7 @@ struct AirDisplayTests {
     @Test func wordsForTheValues() {
         let berlin = AirQuality.berlin
         #expect(AirText.index(berlin, scale: .european) == "European AQI 64, Poor (O₃)")
-        #expect(AirText.index(berlin, scale: .us) == "US AQI 88, Moderate")
+        #expect(AirText.index(berlin, scale: .us) == "US AQI 88, Moderate (O₃)")
         #expect(AirText.pollutants(berlin) == "PM2.5 14.3, PM10 20.1, O₃ 130, NO₂ 8.4 µg/m³")
         #expect(AirText.uv(AirQuality.newYork) == "UV 0.0")
         #expect(AirText.pollen(AirQuality.newYork) == nil)
@@ -169,13 +169,15 @@ struct AirReportTests {
                 == "AIR WARNING - Berlin: European AQI 64, Poor (O₃), the worst of 2 | berlin_aqi=64;61;81;0 "
                 + "berlin_uv_index=0.9;;;0 nyc_aqi=22;61;81;0 nyc_uv_index=0.0;;;0"
         )
-        #expect(lines[1] == "Berlin: European AQI 64, Poor (O₃) · US AQI 88, Moderate, as of 05:00")
+        #expect(lines[1] == "Berlin: European AQI 64, Poor (O₃) · US AQI 88, Moderate (O₃), as of 05:00")
         #expect(lines.contains("  pollen, grains/m³: Birch 120.5 (high), Grass 0"))
         #expect(lines.contains("Tokyo: no air quality data"))
         // On the US scale Berlin's 88 is moderate: below 101.
         let us = Self.render(scale: .us)
         #expect(us.exitStatus == 0)
-        #expect(us.text.hasPrefix("AIR OK - Berlin: US AQI 88, Moderate, the worst of 2 | berlin_aqi=88;101;151;0"))
+        #expect(
+            us.text.hasPrefix("AIR OK - Berlin: US AQI 88, Moderate (O₃), the worst of 2 | berlin_aqi=88;101;151;0")
+        )
     }
 
     @Test(

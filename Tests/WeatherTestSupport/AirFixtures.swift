@@ -13,11 +13,11 @@ extension AirQuality {
         nitrogenDioxide: 8.4,
         uvIndex: 0.85,
         uvIndexMax: 1.6,
-        pollen: [.birch: 120.5, .grass: 0],
-        subIndices: [.european: [.pm2_5: 39, .pm10: 14, .nitrogenDioxide: 9, .ozone: 64, .sulphurDioxide: 2]]
+        pollen: [.birch: 120.5, .grass: 0]
     )
 
-    /// New York's, outside CAMS Europe: no pollen at all; fair, good; no sub-indices asked.
+    /// New York's, outside CAMS Europe: no pollen at all; fair, good; PM2.5 the one
+    /// concentration answered.
     public static let newYork = AirQuality(
         time: Timestamp(secondsSinceEpoch: 1_795_316_400),
         europeanAQI: 22,

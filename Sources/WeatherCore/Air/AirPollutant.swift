@@ -1,5 +1,5 @@
-/// A pollutant an air quality index is made of. The raw value is Open-Meteo's variable name and the state
-/// file's (`pm2_5`, `nitrogen_dioxide`).
+/// A pollutant weatherd reads the concentration of. The raw value is Open-Meteo's variable name and the
+/// state file's (`pm2_5`, `nitrogen_dioxide`).
 public enum AirPollutant: String, Sendable, Hashable, CaseIterable {
     /// Particulate matter under 2.5 µm.
     case pm2_5
@@ -9,19 +9,6 @@ public enum AirPollutant: String, Sendable, Hashable, CaseIterable {
     case ozone
     /// Nitrogen dioxide (NO₂).
     case nitrogenDioxide = "nitrogen_dioxide"
-    /// Sulphur dioxide (SO₂).
-    case sulphurDioxide = "sulphur_dioxide"
-    /// Carbon monoxide (CO): on the US AQI only.
-    case carbonMonoxide = "carbon_monoxide"
-
-    /// The pollutants of a scale's index, whose sub-indices the answer carries when asked: the EEA's five,
-    /// the EPA's six.
-    public static func of(_ scale: AirQualityScale) -> [AirPollutant] {
-        switch scale {
-        case .european: [.pm2_5, .pm10, .nitrogenDioxide, .ozone, .sulphurDioxide]
-        case .us: [.pm2_5, .pm10, .nitrogenDioxide, .ozone, .sulphurDioxide, .carbonMonoxide]
-        }
-    }
 
     /// How people write it: `PM2.5`, `NO₂`.
     public var name: String {
@@ -30,8 +17,33 @@ public enum AirPollutant: String, Sendable, Hashable, CaseIterable {
         case .pm10: "PM10"
         case .ozone: "O₃"
         case .nitrogenDioxide: "NO₂"
-        case .sulphurDioxide: "SO₂"
-        case .carbonMonoxide: "CO"
         }
+    }
+
+    /// The upper edges, µg/m³, of the scale's bands below its last for this pollutant: the EEA's 2024 bands
+    /// (good … very poor) and the EPA's breakpoints (good … very unhealthy) converted to µg/m³ at 25 °C
+    /// (ozone 1.96 and nitrogen dioxide 1.88 µg/m³ a ppb).
+    public func bandEdges(on scale: AirQualityScale) -> [Double] {
+        switch (scale, self) {
+        case (.european, .pm2_5): [5, 15, 50, 90, 140]
+        case (.european, .pm10): [15, 45, 120, 195, 270]
+        case (.european, .nitrogenDioxide): [10, 25, 60, 100, 150]
+        case (.european, .ozone): [60, 100, 120, 160, 180]
+        case (.us, .pm2_5): [9, 35.4, 55.4, 125.4, 225.4]
+        case (.us, .pm10): [54, 154, 254, 354, 424]
+        case (.us, .ozone): [106, 137, 167, 206, 392]
+        case (.us, .nitrogenDioxide): [100, 188, 677, 1220, 2348]
+        }
+    }
+
+    /// This pollutant's own index on `scale` at `concentration` µg/m³: linear within each band (20 points a
+    /// band on the European scale; 50, 50, 50, 50 and 100 on the US one), the last band's slope past it.
+    public func subIndex(of concentration: Double, on scale: AirQualityScale) -> Double {
+        let edges = [0] + bandEdges(on: scale)
+        let points: [Double] = scale == .european ? [0, 20, 40, 60, 80, 100] : [0, 50, 100, 150, 200, 300]
+        var band = 1
+        while band < edges.count - 1, concentration > edges[band] { band += 1 }
+        let share = (concentration - edges[band - 1]) / (edges[band] - edges[band - 1])
+        return points[band - 1] + share * (points[band] - points[band - 1])
     }
 }

@@ -21,9 +21,6 @@ public struct AirQuality: Sendable, Hashable {
     public var uvIndexMax: Double?
     /// Grains/m³ per plant; a plant the API answered null is absent, a `0.0` is nothing to report.
     public var pollen: [Pollen.Plant: Double]
-    /// Each pollutant's own index on a scale, as answered (weatherd asks for those of the configured scale):
-    /// the index of the scale is the largest of them.
-    public var subIndices: [AirQualityScale: [AirPollutant: Int]]
 
     /// Creates a value from each of its properties.
     public init(
@@ -36,8 +33,7 @@ public struct AirQuality: Sendable, Hashable {
         nitrogenDioxide: Double? = nil,
         uvIndex: Double? = nil,
         uvIndexMax: Double? = nil,
-        pollen: [Pollen.Plant: Double] = [:],
-        subIndices: [AirQualityScale: [AirPollutant: Int]] = [:]
+        pollen: [Pollen.Plant: Double] = [:]
     ) {
         self.time = time
         self.europeanAQI = europeanAQI
@@ -49,7 +45,6 @@ public struct AirQuality: Sendable, Hashable {
         self.uvIndex = uvIndex
         self.uvIndexMax = uvIndexMax
         self.pollen = pollen
-        self.subIndices = subIndices
     }
 
     /// The concentrations weatherd keeps, µg/m³, in the order of the state file's keys; absent ones left out.
@@ -60,13 +55,15 @@ public struct AirQuality: Sendable, Hashable {
         return values.compactMap { pollutant, value in value.map { (pollutant, $0) } }
     }
 
-    /// The pollutant that drives the index on `scale`: the one whose sub-index is the largest (the first of
-    /// the scale's pollutants on a tie); nil without the scale's sub-indices.
+    /// The pollutant that drives the index on `scale`: the one whose concentration stands highest in the
+    /// scale's bands (``AirPollutant/subIndex(of:on:)``; the first in ``concentrations`` order on a tie); nil
+    /// without any concentration. weatherd reads the hour's concentrations for it instead of asking the API
+    /// for each pollutant's index, which would cost four more variables a request (docs/air.md); the index
+    /// itself is the API's, made of averages over hours, so on a close call the two may name different ones.
     public func dominantPollutant(on scale: AirQualityScale) -> AirPollutant? {
-        guard let indices = subIndices[scale] else { return nil }
-        var best: (pollutant: AirPollutant, index: Int)?
-        for pollutant in AirPollutant.of(scale) {
-            guard let index = indices[pollutant] else { continue }
+        var best: (pollutant: AirPollutant, index: Double)?
+        for (pollutant, value) in concentrations {
+            let index = pollutant.subIndex(of: value, on: scale)
             if let current = best, current.index >= index { continue }
             best = (pollutant, index)
         }
@@ -94,7 +91,7 @@ public struct AirQualityReading: Sendable, Hashable {
     public var index: Int
     /// Its level on ``scale``.
     public var level: AirQualityLevel
-    /// The pollutant whose sub-index is the largest, when the answer had the sub-indices.
+    /// The pollutant that drives it, when the answer had any concentration.
     public var pollutant: AirPollutant?
 
     /// Creates a value from each of its properties.

@@ -110,7 +110,7 @@ def with_air(doc):
                                 "air_quality_index": "european"}
     doc["locations"][0]["air"] = {
         "time": "2026-11-22T04:00:00Z", "european_aqi": 64, "us_aqi": 88, "scale": "european", "index": 64,
-        "level": "poor", "pollutant": "ozone", "sub_indices": {"pm2_5": 39, "ozone": 64},
+        "level": "poor", "pollutant": "ozone",
         "pm2_5": 14.3, "pm10": 20.1, "ozone": 130, "nitrogen_dioxide": 8.4, "uv_index": 0.85,
         "uv_index_max": 1.6, "pollen": {"birch": 120.5, "grass": 0},
     }
