@@ -14,33 +14,45 @@ from .table import Row, fmt
 
 # docs/forecast.md: weighted calls a day at the defaults with every part on, at most.
 DAY_BUDGET_CALLS = 500
+# docs/air.md: the same with air quality on for the four default places, at most.
+AIR_DAY_BUDGET_CALLS = 600
 # docs/alerts.md: each source's period, as requests a day per feed (a point, or a country for meteoalarm).
 ALERT_BUDGETS = {"nws": 288, "metno": 144, "dwd": 144, "meteoalarm": 48}
 
 
-def run(other):
-    """The simulated day (4 locations with their real UTC offsets, 10 s, `refresh: auto`, data every 900 s,
-    every forecast part on): weighted calls counted from the look-alike's request log beside the planner's
-    own count (its quota ledger); the alert polls of each scenario counted by the look-alike per feed."""
-    if not os.access(common.PLANNER_DAY, os.X_OK):
-        raise BenchError(f"{common.PLANNER_DAY} missing: run `make bench`")
-    request_log = os.path.join(OUT, "planner-day.requests")
+def simulate(name, extra=()):
+    """One simulated day of bench-planner-day against its own look-alike: its JSON, its request log's path,
+    and how long it took."""
+    request_log = os.path.join(OUT, f"{name}.requests")
     if os.path.exists(request_log):
         os.unlink(request_log)
-    port_file = os.path.join(OUT, "planner-day.port")
-    server = Server("planner-day", [common.FAKE, "--port", "0", "--port-file", port_file, "--mode", "realistic",
-                                    "--request-log", request_log], port_file)
+    port_file = os.path.join(OUT, f"{name}.port")
+    server = Server(name, [common.FAKE, "--port", "0", "--port-file", port_file, "--mode", "realistic",
+                           "--request-log", request_log], port_file)
     try:
         started = time.monotonic()
-        day = subprocess.run([common.PLANNER_DAY, "--api-url", server.base_url], capture_output=True, text=True,
-                             timeout=600, env=clean_env({}))
+        day = subprocess.run([common.PLANNER_DAY, "--api-url", server.base_url, *extra], capture_output=True,
+                             text=True, timeout=600, env=clean_env({}))
         seconds = time.monotonic() - started
     finally:
         server.stop()
     if day.returncode != 0:
         raise BenchError(f"bench-planner-day exited {day.returncode}: {(day.stderr or day.stdout).strip()[-500:]}")
-    planner = json.loads(day.stdout)
+    return json.loads(day.stdout), request_log, seconds
+
+
+def run(other):
+    """The simulated day (4 locations with their real UTC offsets, 10 s, `refresh: auto`, data every 900 s,
+    every forecast part on): weighted calls counted from the look-alike's request log beside the planner's
+    own count (its quota ledger); the alert polls of each scenario counted by the look-alike per feed. Then
+    the same day with air quality on for the four places: the forecast's and the air's calls together."""
+    if not os.access(common.PLANNER_DAY, os.X_OK):
+        raise BenchError(f"{common.PLANNER_DAY} missing: run `make bench`")
+    planner, request_log, seconds = simulate("planner-day")
     entries = parse_request_log(request_log)
+    air_planner, air_log, _ = simulate("planner-day-air", ["--air-quality"])
+    air_forecast = parse_request_log(air_log)
+    air_entries = parse_request_log(air_log, path_of_requests="/v1/air-quality")
     return {
         "planner": planner,
         "seconds": seconds,
@@ -54,6 +66,16 @@ def run(other):
         "planner_weight": planner["planner_day_used_tenths"] / 10,
         "orders_weight": planner["weight_tenths"] / 10,
         "alerts": alert_days(planner.get("alerts", []), request_log),
+        "air": {
+            "weight": (sum(e["weight_tenths"] for e in air_forecast) + sum(e["weight_tenths"] for e in air_entries))
+            / 10,
+            "forecast_weight": sum(e["weight_tenths"] for e in air_forecast) / 10,
+            "air_weight": sum(e["weight_tenths"] for e in air_entries) / 10,
+            "air_requests": len(air_entries),
+            "air_requests_by_location": {loc["name"]: loc["air_requests"] for loc in air_planner["locations"]},
+            "air_failed": sum(loc["air_failed"] for loc in air_planner["locations"]),
+            "planner_weight": air_planner["planner_day_used_tenths"] / 10,
+        },
     }
 
 
@@ -101,6 +123,16 @@ def rows(r):
         Row("  answers failed / without a block asked for; ticks; seconds",
             f"{p['failed']} / {p['incomplete_answers']}; {p['ticks']:,}; {r['seconds']:.1f} s"),
     ]
+    a = r.get("air")
+    if a:
+        out += [
+            Row("weighted Open-Meteo calls a day at the defaults with air quality on", fmt(a["weight"], "", 1),
+                f"≤ {AIR_DAY_BUDGET_CALLS}", a["weight"] <= AIR_DAY_BUDGET_CALLS),
+            Row("  forecast / air quality calls; the planner's ledger",
+                f"{a['forecast_weight']:.1f} / {a['air_weight']:.1f}; {a['planner_weight']:.1f}"),
+            Row("  air requests a day (" + ", ".join(a["air_requests_by_location"]) + "); failed",
+                " / ".join(str(n) for n in a["air_requests_by_location"].values()) + f"; {a['air_failed']}"),
+        ]
     busiest = {}
     for day in r["alerts"]:
         for source, b in sorted(day["by_source"].items()):

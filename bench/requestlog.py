@@ -19,7 +19,7 @@ def weight_tenths(query, without=()):
     return max(10, (variables * scale + 13) // 14)
 
 
-def parse_request_log(path):
+def parse_request_log(path, path_of_requests="/v1/forecast"):
     """fake-open-meteo's --request-log: one forecast request per line, `<unix time> <request target>`;
     each with its location (latitude,longitude), the forecast blocks it asked for (docs/forecast.md: `minutely_15=`,
     `hourly=`, `daily=`), its weight in tenths of a call as Open-Meteo counts it, the weight of the same
@@ -38,7 +38,7 @@ def parse_request_log(path):
             except ValueError:
                 continue
             split = urllib.parse.urlsplit(target)
-            if split.path != "/v1/forecast":
+            if split.path != path_of_requests:
                 continue
             query = urllib.parse.parse_qs(split.query)
             weight = weight_tenths(query)

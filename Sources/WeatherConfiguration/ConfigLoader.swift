@@ -19,6 +19,8 @@ public struct ConfigOverrides: Sendable, Hashable {
     public var alertsURL: String?
     /// `--met-norway-url`: MET Norway's Locationforecast base URL.
     public var metNorwayURL: String?
+    /// `--air-quality-url`: the air quality API's base URL.
+    public var airQualityURL: String?
 
     /// Creates a value from each of its properties.
     public init(
@@ -27,7 +29,8 @@ public struct ConfigOverrides: Sendable, Hashable {
         stateFile: String? = nil,
         cacheFile: String? = nil,
         alertsURL: String? = nil,
-        metNorwayURL: String? = nil
+        metNorwayURL: String? = nil,
+        airQualityURL: String? = nil
     ) {
         self.interval = interval
         self.apiURL = apiURL
@@ -35,6 +38,7 @@ public struct ConfigOverrides: Sendable, Hashable {
         self.cacheFile = cacheFile
         self.alertsURL = alertsURL
         self.metNorwayURL = metNorwayURL
+        self.airQualityURL = airQualityURL
     }
 }
 
@@ -106,6 +110,12 @@ public struct ConfigLoader: Sendable {
                 throw ConfigError(file: "command line", keyPath: "--met-norway-url", line: nil, message: problem)
             }
             config.metNorway.baseURL = metNorwayURL
+        }
+        if let airQualityURL = overrides.airQualityURL {
+            if let problem = ConfigParser.urlProblem(airQualityURL) {
+                throw ConfigError(file: "command line", keyPath: "--air-quality-url", line: nil, message: problem)
+            }
+            config.airQuality.baseURL = airQualityURL
         }
         if let stateFile = overrides.stateFile { config.stateFile = stateFile }
         if let cacheFile = overrides.cacheFile { config.cacheFile = cacheFile }

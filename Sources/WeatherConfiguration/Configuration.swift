@@ -153,7 +153,9 @@ public struct Configuration: Sendable, Hashable {
             staleAfter: staleAfter.seconds,
             units: units,
             forecast: forecast,
-            sources: sources
+            sources: sources,
+            airQuality: airQuality.enabled,
+            airQualityScale: display.airQualityScale
         )
     }
 }

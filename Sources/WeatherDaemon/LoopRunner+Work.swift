@@ -59,6 +59,22 @@ extension LoopRunner {
         }
     }
 
+    /// Asks `provider` for the air of `order`'s location; how it ended, and after how long.
+    public nonisolated static func perform(
+        _ order: AirOrder,
+        provider: (any AirQualityProviding)?
+    ) async -> (Result<AirQualityAnswer, FetchError>, Duration) {
+        let started = ContinuousClock.now
+        guard let provider else {
+            return (.failure(FetchError(kind: .network, message: "no air quality client")), .zero)
+        }
+        do throws(FetchError) {
+            return (.success(try await provider.airQuality(at: order.location)), ContinuousClock.now - started)
+        } catch {
+            return (.failure(error), ContinuousClock.now - started)
+        }
+    }
+
     /// Replaces an earlier version's state file `oldPath`, now taken over into `cachePath`, with a link to
     /// the state file at `statePath`, so readers configured with the old path keep working (for one
     /// release): ``WeatherLoop/Effect/linkPreviousStateFile(_:)``.

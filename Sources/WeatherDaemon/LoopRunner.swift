@@ -34,16 +34,20 @@ public final class LoopRunner {
         public var geocoder: (any GeocodingProviding)?
         /// Polls the official warnings (when the configuration has them on).
         public var alerts: any AlertPolling
+        /// Asks the air quality (when a location asks for it; nil: its requests fail).
+        public var airQuality: (any AirQualityProviding)?
 
         /// Clients.
         public init(
             weather: [WeatherSource: any WeatherProviding],
             geocoder: (any GeocodingProviding)?,
-            alerts: any AlertPolling
+            alerts: any AlertPolling,
+            airQuality: (any AirQualityProviding)? = nil
         ) {
             self.weather = weather
             self.geocoder = geocoder
             self.alerts = alerts
+            self.airQuality = airQuality
         }
     }
 
@@ -83,6 +87,7 @@ public final class LoopRunner {
     /// A request for `run`'s task.
     private enum Request {
         case fetch(FetchOrder, Clients)
+        case air(AirOrder, (any AirQualityProviding)?)
         case poll(AlertPollOrder, any AlertPolling)
         case cancel
     }
@@ -230,6 +235,8 @@ public final class LoopRunner {
             }
         case .fetch(let order):
             request(.fetch(order, clients))
+        case .fetchAir(let order):
+            request(.air(order, clients.airQuality))
         case .poll(let order):
             request(.poll(order, clients.alerts))
         case .cancelRequests:
@@ -364,6 +371,11 @@ public final class LoopRunner {
                                     let outcome = await Self.perform(order, clients: clients)
                                     // Through the main queue: awaiting `ended` would hop back here afterwards.
                                     self.onMainQueue { $0.ended(.fetched(order, outcome)) }
+                                }
+                            case .air(let order, let provider):
+                                requests.addTask(executorPreference: requestExecutor) {
+                                    let (result, elapsed) = await Self.perform(order, provider: provider)
+                                    self.onMainQueue { $0.ended(.airFetched(order, result, elapsed: elapsed)) }
                                 }
                             case .poll(let order, let poller):
                                 requests.addTask(executorPreference: requestExecutor) {

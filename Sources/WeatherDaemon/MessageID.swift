@@ -37,4 +37,8 @@ public enum MessageID {
     public static let sourceChanged = "e6a0ecab83d44317ad214a2af8aad3eb"
     /// A location's weather comes from its first source again (PRIORITY 5).
     public static let sourceReturned = "2f06bb48ffb942acb5a6489a16ec5d6f"
+    /// A location's air entered poor or worse on the configured scale (PRIORITY 4).
+    public static let airPoor = "d9c5b968ccfb4f129ebcc577d8c513d9"
+    /// A location's air is better than poor again (PRIORITY 5).
+    public static let airBetter = "c21f2a3612bc449b84f5114a9e736de0"
 }

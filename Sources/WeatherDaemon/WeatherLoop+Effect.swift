@@ -30,9 +30,11 @@ extension WeatherLoop {
         /// A request (a geocoding first, when the order says so); its end comes back as
         /// ``Event/fetched(_:_:)``.
         case fetch(FetchOrder)
+        /// An air quality request; its end comes back as ``Event/airFetched(_:_:elapsed:)``.
+        case fetchAir(AirOrder)
         /// An alert poll; its end comes back as ``Event/polled(_:_:)``.
         case poll(AlertPollOrder)
-        /// Cancel the fetch and the alert polls in flight (stopping).
+        /// Cancel the fetch, the air quality request and the alert polls in flight (stopping).
         case cancelRequests
         /// Nothing the loop started still runs: the runner may return.
         case finished

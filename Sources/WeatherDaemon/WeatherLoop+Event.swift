@@ -20,6 +20,8 @@ extension WeatherLoop {
         case refresh
         /// A fetch ended.
         case fetched(FetchOrder, FetchOutcome)
+        /// An air quality request ended, after `elapsed`.
+        case airFetched(AirOrder, Result<AirQualityAnswer, FetchError>, elapsed: Duration)
         /// An alert poll ended.
         case polled(AlertPollOrder, AlertPollOutcome)
         /// A durable write of `file` ended (nil: written).

@@ -26,9 +26,9 @@ extension WeatherLoop {
     }
 
     /// The fields that name `location`, in a dictionary with room for a weather entry's fields (up to
-    /// 22): grown from 3, the dictionary was copied over several times each tick (callgrind).
+    /// 32 with the air's): grown from 3, the dictionary was copied over several times each tick (callgrind).
     private static func locationFields(_ location: Location) -> Logger.Metadata {
-        var metadata = Logger.Metadata(minimumCapacity: 24)
+        var metadata = Logger.Metadata(minimumCapacity: 32)
         metadata["weather.location"] = "\(location.id)"
         metadata["weather.location_name"] = "\(location.name)"
         if location.hasCoordinates {
@@ -69,12 +69,14 @@ extension WeatherLoop {
     struct WeatherEntry {
         var location: Location
         var weather: Weather
+        var air: AirQuality?
         var message: String
         var metadata: Logger.Metadata
 
-        init(location: Location, weather: Weather) {
+        init(location: Location, weather: Weather, air: AirQuality?, scale: AirQualityScale) {
             self.location = location
             self.weather = weather
+            self.air = air
             message = Catalogue.text(
                 "{location}: {weather}",
                 ["location": location.name, "weather": Words.summary(weather)]
@@ -101,6 +103,23 @@ extension WeatherLoop {
                 metadata["weather.description"] = "\(code.description)"
             }
             if let isDay = weather.isDay { metadata["weather.is_day"] = isDay ? "1" : "0" }
+            if let air { Self.addAir(air, scale: scale, to: &metadata) }
+        }
+
+        /// The air's fields (docs/air.md): the index on the configured scale and its level, the UV index, each
+        /// plant's pollen the API answered.
+        private static func addAir(_ air: AirQuality, scale: AirQualityScale, to metadata: inout Logger.Metadata) {
+            if let reading = air.reading(on: scale) {
+                metadata["weather.aqi"] = "\(reading.index)"
+                metadata["weather.aqi_level"] = "\(reading.level.rawValue)"
+                metadata["weather.aqi_scale"] = "\(scale.rawValue)"
+                if let pollutant = reading.pollutant { metadata["weather.aqi_pollutant"] = "\(pollutant.rawValue)" }
+            }
+            if let uv = air.uvIndex { metadata["weather.uv_index"] = "\(NumberFormat.json(uv))" }
+            for (plant, grains) in air.pollen {
+                metadata["weather.pollen_\(plant.rawValue)"] = "\(NumberFormat.json(grains))"
+            }
+            metadata["weather.air_time"] = "\(air.time.rfc3339)"
         }
     }
 
@@ -113,10 +132,18 @@ extension WeatherLoop {
         provider: WeatherSource? = nil
     ) {
         let entry: WeatherEntry
-        if let kept = weatherEntries[record.location.id], kept.location == record.location, kept.weather == weather {
+        let air = planner.wantsAir(record) ? record.air.air : nil
+        if let kept = weatherEntries[record.location.id], kept.location == record.location, kept.weather == weather,
+            kept.air == air
+        {
             entry = kept
         } else {
-            entry = WeatherEntry(location: record.location, weather: weather)
+            entry = WeatherEntry(
+                location: record.location,
+                weather: weather,
+                air: air,
+                scale: configuration.display.airQualityScale
+            )
             weatherEntries[record.location.id] = entry
         }
         var metadata = entry.metadata
@@ -279,6 +306,17 @@ extension WeatherLoop {
             case .sourceChanged, .sourceReturned, .firstSourceStillFailing, .sourcePaused, .deprecatedProduct,
                 .noUTCOffset:
                 logSource(event)
+            case .airLevelChanged(let location, let reading):
+                logAirLevel(location, reading: reading)
+            case .airPaused(let until, let reason):
+                journal(
+                    .notice,
+                    Catalogue.text(
+                        "air quality requests paused until {time} ({reason})",
+                        ["time": until.rfc3339, "reason": reason]
+                    ),
+                    metadata: ["weather.air_paused_until": "\(until.rfc3339)", "weather.error": "\(reason)"]
+                )
             case .forecastBlockDropped(let location, let reason):
                 journal(
                     .warning,
@@ -290,6 +328,29 @@ extension WeatherLoop {
                 )
             }
         }
+    }
+
+    /// The air's entry of docs/journal.md: `Berlin: the air is poor or worse: European AQI 64, Poor (O₃)`, once
+    /// when it enters poor or worse, once when it leaves.
+    private mutating func logAirLevel(_ location: Location, reading: AirQualityReading) {
+        let poor = reading.level.isPoorOrWorse
+        var metadata: Logger.Metadata = [
+            "message_id": "\(poor ? MessageID.airPoor : MessageID.airBetter)",
+            "weather.location": "\(location.id)",
+            "weather.location_name": "\(location.name)",
+            "weather.aqi": "\(reading.index)",
+            "weather.aqi_level": "\(reading.level.rawValue)",
+            "weather.aqi_scale": "\(reading.scale.rawValue)",
+        ]
+        if let pollutant = reading.pollutant { metadata["weather.aqi_pollutant"] = "\(pollutant.rawValue)" }
+        let values: KeyValuePairs = ["location": location.name, "index": AirText.index(reading)]
+        journal(
+            poor ? .warning : .notice,
+            poor
+                ? Catalogue.text("{location}: the air is poor or worse: {index}", values)
+                : Catalogue.text("{location}: the air is better again: {index}", values),
+            metadata: metadata
+        )
     }
 
     /// The forecast entry of docs/journal.md: `Berlin: rain in about 20 min`, once per episode.

@@ -75,7 +75,7 @@ extension WeatherLoop {
         notify(.stopping)
         journal(.notice, Catalogue.text("stopping"), metadata: ["message_id": "\(MessageID.stopping)"])
         effects.append(.stopTimers)
-        if planner.inFlight != nil || alertPlanner.isPolling { effects.append(.cancelRequests) }
+        if planner.isConnectionBusy || alertPlanner.isPolling { effects.append(.cancelRequests) }
         let final = takeSnapshot()
         publish(final)
         saveCache(published: final)

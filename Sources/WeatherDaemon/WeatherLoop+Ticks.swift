@@ -28,6 +28,63 @@ extension WeatherLoop {
             logShown(plan.record, tick: plan.tick, waiting: waiting)
             if let order = plan.queuedFetch { startFetch(order) }
         }
+        if let order = plan.airFetch { startAirFetch(order) }
+    }
+
+    /// Asks for `order`; its end comes back as ``Event/airFetched(_:_:elapsed:)``. Counted in the quota ledger
+    /// now, as a weather fetch is.
+    private mutating func startAirFetch(_ order: AirOrder) {
+        if !cacheWrites.landed { saveCache() }
+        effects.append(.fetchAir(order))
+    }
+
+    /// Records how the air quality request `order` ended: a failure in the journal, the state file and the
+    /// cache written with a new hour (a restart then costs no request), and the next request started.
+    mutating func finishAir(_ order: AirOrder, _ result: Result<AirQualityAnswer, FetchError>, elapsed: Duration) {
+        guard planner.airInFlight?.job == order.job else { return }
+        if !isRunning, case .failure = result {
+            planner.abandonAirFetch()
+            return
+        }
+        guard let plan = planner.finishAir(result, at: now) else { return }
+        if case .failed(let error) = plan.change {
+            var metadata: Logger.Metadata = [
+                "weather.location": "\(order.location.id)",
+                "weather.location_name": "\(order.location.name)",
+                "weather.error_kind": "\(error.kind.rawValue)",
+                "weather.error": "\(error.message)",
+                "weather.fetch_ms": "\(elapsed.milliseconds)",
+                "weather.air_failures": "\(plan.record.air.failures)",
+            ]
+            if let status = error.httpStatus { metadata["weather.http_status"] = "\(status)" }
+            journal(
+                .warning,
+                Catalogue.text(
+                    "{location}: air quality request failed: {error}",
+                    ["location": order.location.name, "error": error.message]
+                ),
+                metadata: metadata
+            )
+        }
+        log(plan.events)
+        if plan.change == .air(news: true) || plan.events.contains(where: \.changesDurableState) {
+            let shown = takeSnapshot()
+            publish(shown)
+            saveCache(published: shown)
+        }
+        startNext(plan.next, air: plan.nextAir)
+    }
+
+    /// Starts what a finished request leaves next (a queued weather fetch, else an air quality request), or,
+    /// stopping, forgets it.
+    private mutating func startNext(_ next: FetchOrder?, air: AirOrder?) {
+        guard isRunning else {
+            if next != nil { planner.abandonFetch() }
+            if air != nil { planner.abandonAirFetch() }
+            return
+        }
+        if let next { startFetch(next) }
+        if let air { startAirFetch(air) }
     }
 
     /// Asks for `order`; its end comes back as ``Event/fetched(_:_:)``. The request is counted in the quota
@@ -90,11 +147,7 @@ extension WeatherLoop {
         let shown = takeSnapshot()
         publish(shown)
         saveCache(published: shown)
-        if let next = plan.next, isRunning {
-            startFetch(next)
-        } else if plan.next != nil {
-            planner.abandonFetch()
-        }
+        startNext(plan.next, air: plan.nextAir)
     }
 
     /// Records a place geocoding found: in the journal, and in the geocoding cache.

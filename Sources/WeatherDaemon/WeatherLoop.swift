@@ -117,6 +117,7 @@ public struct WeatherLoop: Sendable {
         case .reload(let read): reload(read)
         case .refresh: refreshAll()
         case .fetched(let order, let outcome): finish(order, outcome: outcome)
+        case .airFetched(let order, let result, let elapsed): finishAir(order, result, elapsed: elapsed)
         case .polled(let order, let outcome): finishAlertPoll(order, outcome)
         case .written(let file, let error): written(file, error: error)
         case .shutdown: stop()
@@ -131,10 +132,10 @@ public struct WeatherLoop: Sendable {
         if case .stopping(let since) = lifecycle { since } else { nil }
     }
 
-    /// Stopping becomes stopped once nothing the loop started still runs: no fetch or alert poll in flight,
+    /// Stopping becomes stopped once nothing the loop started still runs: no request or alert poll in flight,
     /// no durable write; the runner is told it may return.
     private mutating func finishIfIdle() {
-        guard case .stopping = lifecycle, planner.inFlight == nil, !alertPlanner.isPolling, cacheWrites.isIdle,
+        guard case .stopping = lifecycle, !planner.isConnectionBusy, !alertPlanner.isPolling, cacheWrites.isIdle,
             alertsWrites.isIdle, placesWrites.isIdle
         else { return }
         lifecycle = .stopped

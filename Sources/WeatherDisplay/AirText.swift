@@ -6,8 +6,12 @@ import WeatherCore
 public enum AirText {
     /// `European AQI 64, Poor (O₃)`; nil without an index on `scale`.
     public static func index(_ air: AirQuality, scale: AirQualityScale) -> String? {
-        guard let reading = air.reading(on: scale) else { return nil }
-        let name = scale == .european ? "European AQI" : "US AQI"
+        air.reading(on: scale).map(index)
+    }
+
+    /// `European AQI 64, Poor (O₃)`: `reading` in words.
+    public static func index(_ reading: AirQualityReading) -> String {
+        let name = reading.scale == .european ? "European AQI" : "US AQI"
         return "\(name) \(reading.index), \(reading.level.name)" + (reading.pollutant.map { " (\($0.name))" } ?? "")
     }
 

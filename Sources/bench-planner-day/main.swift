@@ -1,7 +1,7 @@
 // bench-planner-day: the real planner through one simulated UTC day at the defaults, each request it
 // plans sent to a look-alike, for bench/run.py (bench/README.md, "Weighted calls a day").
 //
-//   bench-planner-day --api-url URL
+//   bench-planner-day --api-url URL [--air-quality]
 //
 // Drives WeatherCore's Planner with the embedded defaults (Configuration(): the 4 default locations, a
 // tick every 10 s, `refresh: auto`, the public host's limits, every forecast part on) through the 8,640
@@ -11,7 +11,9 @@
 // host's clock, so its answer only decides success or failure (and is checked for the blocks asked
 // for); the planner is answered at once with weather of the simulated 15-minute period, in the place's
 // real UTC offset in November, with the blocks it asked for. Then the alert polls of the same day
-// (AlertDay.swift): the defaults, four places in Germany, four in France. Prints one JSON object on stdout.
+// (AlertDay.swift): the defaults, four places in Germany, four in France. With --air-quality, the same day
+// with air quality on for the four places instead (each air request sent through AirQualityClient, the
+// planner answered with the simulated hour's air), and no alert days. Prints one JSON object on stdout.
 
 import AsyncHTTPClient
 import Logging
@@ -38,11 +40,14 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = Array(CommandLine.arguments.dropFirst())
+let withAir = arguments.last == "--air-quality"
+if withAir { arguments.removeLast() }
 guard arguments.count == 2, arguments.first == "--api-url", let apiURL = arguments.last else {
-    fail("usage: bench-planner-day --api-url URL", status: 64)
+    fail("usage: bench-planner-day --api-url URL [--air-quality]", status: 64)
 }
-let configuration = Configuration()
+var configuration = Configuration()
+configuration.airQuality.enabled = withAir
 for location in configuration.locations where offsets[location.name] == nil {
     fail("bench-planner-day: no UTC offset known for the default location \(location.name)", status: 70)
 }
@@ -53,6 +58,13 @@ let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
 let client = OpenMeteoClient(
     httpClient: httpClient,
     endpoint: ForecastEndpoint(baseURL: apiURL),
+    timeout: configuration.timeout,
+    userAgent: "weatherd-bench-planner-day",
+    logger: logger
+)
+let airClient = AirQualityClient(
+    httpClient: httpClient,
+    endpoint: AirQualityEndpoint(baseURL: apiURL),
     timeout: configuration.timeout,
     userAgent: "weatherd-bench-planner-day",
     logger: logger
@@ -71,6 +83,25 @@ struct Tally {
 }
 
 var tallies: [String: Tally] = [:]
+/// The air quality requests of the day, per location.
+var airTallies: [String: Tally] = [:]
+
+/// Sends `order` to the look-alike and answers the planner with the air of the simulated hour.
+@MainActor
+func fetchAir(_ order: AirOrder, at now: Moment) async -> Result<AirQualityAnswer, FetchError> {
+    airTallies[order.location.name, default: Tally()].requests += 1
+    airTallies[order.location.name, default: Tally()].tenths += order.weight
+    do {
+        _ = try await airClient.airQuality(at: order.location)
+    } catch {
+        airTallies[order.location.name, default: Tally()].failed += 1
+        return .failure(error)
+    }
+    let hour = Timestamp(secondsSinceEpoch: (now.wall.secondsSinceEpoch / 3600).rounded(.down) * 3600)
+    return .success(
+        AirQualityAnswer(airQuality: AirQuality(time: hour, europeanAQI: 30, usAQI: 50), dataInterval: 3600)
+    )
+}
 
 /// Sends `order` to the look-alike and answers the planner as of `now`.
 @MainActor
@@ -116,16 +147,22 @@ var now = Moment(wall: midnight, uptime: 1000)
 for _ in 0..<ticks {
     let plan = planner.tick(at: now)
     var next: FetchOrder? = nil
+    var air = plan?.airFetch
     if case .fetch(let order) = plan?.action { next = order }
     next = next ?? plan?.queuedFetch
-    while let order = next {
-        let outcome = await fetch(order, at: now)
-        next = planner.finish(outcome, at: now)?.next
+    while next != nil || air != nil {
+        if let order = next {
+            let finished = planner.finish(await fetch(order, at: now), at: now)
+            (next, air) = (finished?.next, finished?.nextAir)
+        } else if let order = air {
+            let finished = planner.finishAir(await fetchAir(order, at: now), at: now)
+            (next, air) = (finished?.next, finished?.nextAir)
+        }
     }
     now = now.adding(seconds: interval)
 }
 var alertDays: [String] = []
-for scenario in AlertScenario.all {
+for scenario in withAir ? [] : AlertScenario.all {
     alertDays.append(
         await alertDay(
             scenario,
@@ -160,10 +197,13 @@ func json(_ tally: Tally) -> String {
 
 let locations = configuration.locations.map { location in
     "{\"name\": \"\(location.name)\", \"utc_offset_seconds\": \(offsets[location.name]!), "
-        + json(tallies[location.name] ?? Tally()) + "}"
+        + json(tallies[location.name] ?? Tally()) + ", \"air_requests\": \(airTallies[location.name]?.requests ?? 0), "
+        + "\"air_weight_tenths\": \(airTallies[location.name]?.tenths ?? 0), "
+        + "\"air_failed\": \(airTallies[location.name]?.failed ?? 0)}"
 }
 print(
     "{\"day\": \"\(day)\", \"ticks\": \(ticks), \"interval_s\": \(interval), \"data_interval_s\": \(dataInterval), "
-        + "\"planner_day_used_tenths\": \(dayTenths), " + json(total) + ", \"locations\": ["
+        + "\"air_quality\": \(withAir), \"planner_day_used_tenths\": \(dayTenths), " + json(total)
+        + ", \"locations\": ["
         + locations.joined(separator: ", ") + "], \"alerts\": [" + alertDays.joined(separator: ", ") + "]}"
 )

@@ -76,10 +76,19 @@ struct Once: AsyncParsableCommand {
             for _ in config.locations {
                 guard let plan = planner.tick(at: World.moment()) else { break }
                 var next = plan.queuedFetch
+                var air = plan.airFetch
                 if case .fetch(let order) = plan.action { next = order }
-                while let order = next {
-                    let outcome = await LoopRunner.perform(order, clients: clients)
-                    next = planner.finish(outcome, at: World.moment())?.next
+                // The weather, then the air of the locations that ask for it (docs/air.md), one at a time.
+                while next != nil || air != nil {
+                    if let order = next {
+                        let outcome = await LoopRunner.perform(order, clients: clients)
+                        let finished = planner.finish(outcome, at: World.moment())
+                        (next, air) = (finished?.next, finished?.nextAir)
+                    } else if let order = air {
+                        let (result, _) = await LoopRunner.perform(order, provider: clients.airQuality)
+                        let finished = planner.finishAir(result, at: World.moment())
+                        (next, air) = (finished?.next, finished?.nextAir)
+                    }
                     planner.forgetPause()
                 }
             }
@@ -101,6 +110,7 @@ struct Once: AsyncParsableCommand {
             for entry in snapshot.locations {
                 print(Report.line(entry))
                 if let today = Report.today(entry, now: now, clock: config.display.clock) { print("  " + today) }
+                if let air = entry.air { print("  " + AirText.line(air, scale: config.display.airQualityScale)) }
             }
         }
         // A location its first source failed and a later one served was fetched.

@@ -63,6 +63,15 @@ struct RuntimeOptions: ParsableArguments {
 
     @Option(
         name: .long,
+        help: ArgumentHelp(
+            "The air quality API's base URL (overrides air_quality.base_url): a mirror or look-alike.",
+            valueName: "url"
+        )
+    )
+    var airQualityURL: String?
+
+    @Option(
+        name: .long,
         help: ArgumentHelp("The rotation period: seconds or a duration like 500ms, 10s, 2m.", valueName: "duration"),
         transform: { text in
             guard let duration = DurationParser.parse(text), duration > .zero else {
@@ -103,7 +112,8 @@ extension CommonOptions {
                 stateFile: stateFile,
                 cacheFile: cacheFile,
                 alertsURL: runtime?.alertsURL,
-                metNorwayURL: runtime?.metNorwayURL
+                metNorwayURL: runtime?.metNorwayURL,
+                airQualityURL: runtime?.airQualityURL
             )
         )
     }

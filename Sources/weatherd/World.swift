@@ -109,7 +109,22 @@ enum World {
                 .metNorway: makeMetNorway(config, httpClient: alertHTTPClient, logger: logger),
             ],
             geocoder: makeGeocoder(config, httpClient: httpClient, logger: logger),
-            alerts: makeAlertPoller(config, httpClient: alertHTTPClient, logger: logger)
+            alerts: makeAlertPoller(config, httpClient: alertHTTPClient, logger: logger),
+            airQuality: config.airQualityLocations.isEmpty
+                ? nil : makeAirQuality(config, httpClient: httpClient, logger: logger)
+        )
+    }
+
+    /// The air quality client of `config`, on `httpClient` (Open-Meteo's, like the forecast's).
+    static func makeAirQuality(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> AirQualityClient {
+        var clientLogger = logger
+        clientLogger.logLevel = max(logger.logLevel, .warning)
+        return AirQualityClient(
+            httpClient: httpClient,
+            endpoint: AirQualityEndpoint(baseURL: config.airQuality.baseURL, apiKey: config.api.apiKey),
+            timeout: config.timeout,
+            userAgent: userAgent,
+            logger: clientLogger
         )
     }
 

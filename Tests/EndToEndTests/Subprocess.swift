@@ -50,13 +50,16 @@ final class Subprocess: Sendable {
         try process.run()
     }
 
-    /// `arguments`, with MET Norway's base URL set to the `--api-url` look-alike (which serves its route
-    /// too) unless they name one: a test never reaches the real service, whatever it fails over to.
+    /// `arguments`, with MET Norway's and the air quality API's base URLs set to the `--api-url` look-alike
+    /// (which serves their routes too) unless they name them: a test never reaches the real services,
+    /// whatever it fails over to or asks besides.
     static func withLookAlikeSources(_ arguments: [String]) -> [String] {
-        guard let index = arguments.firstIndex(of: "--api-url"), index + 1 < arguments.count,
-            !arguments.contains("--met-norway-url")
-        else { return arguments }
-        return arguments + ["--met-norway-url", arguments[index + 1]]
+        guard let index = arguments.firstIndex(of: "--api-url"), index + 1 < arguments.count else { return arguments }
+        var arguments = arguments
+        for option in ["--met-norway-url", "--air-quality-url"] where !arguments.contains(option) {
+            arguments += [option, arguments[index + 1]]
+        }
+        return arguments
     }
 
     deinit {

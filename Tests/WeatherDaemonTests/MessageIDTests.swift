@@ -10,6 +10,7 @@ struct MessageIDTests {
         MessageID.backoffBegan, MessageID.backoffEnded, MessageID.reloadRejected, MessageID.stateWrite,
         MessageID.noData, MessageID.quotaFull, MessageID.apiClock, MessageID.rainSoon, MessageID.alertStarted,
         MessageID.alertUpdated, MessageID.alertEnded, MessageID.sourceChanged, MessageID.sourceReturned,
+        MessageID.airPoor, MessageID.airBetter,
     ]
 
     @Test func everyIDIsA128BitHexNumberAndUnique() {

@@ -15,7 +15,7 @@ public struct Counters: Sendable, Hashable {
     public var fetchesOK = 0
     /// Failed fetches.
     public var fetchesFailed = 0
-    /// API requests sent (forecast and geocoding).
+    /// API requests sent to Open-Meteo and the later sources: forecast, geocoding and air quality.
     public var requests = 0
     /// Weather requests sent to each source.
     public var sourceRequests: [WeatherSource: Int] = [:]

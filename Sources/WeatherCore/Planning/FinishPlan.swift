@@ -23,4 +23,6 @@ public struct FinishPlan: Sendable {
     public var events: [PlannerEvent]
     /// The queued fetch to start now, if any.
     public var next: FetchOrder?
+    /// Else an air quality request to start now, if any (docs/air.md).
+    public var nextAir: AirOrder? = nil
 }

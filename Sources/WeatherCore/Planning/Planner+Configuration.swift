@@ -74,6 +74,13 @@ extension Planner {
                 record.firstSourceRetryAt = record.isOnFallback ? entry.firstSourceRetryAt ?? now.wall : nil
             }
             record.sourcePause = entry.sourcePause
+            if let air = entry.air {
+                record.air.air = air
+                record.air.spread = Double.random(
+                    in: 0...DataInterval.maximumSpread(AirRecord.standardInterval),
+                    using: &random
+                )
+            }
             record.elevation = entry.elevation
             if record.source != .openMeteo, let validUntil = record.weather?.validUntil {
                 record.spread = validitySpread(until: apiClock.hostTime(validUntil), at: now)

@@ -23,7 +23,7 @@ extension Planner {
     /// limits are checked again (docs/fetching.md): while they hold the queue back it stays as it is, and the
     /// next tick that finds the connection free checks again; only a 429 or 503 empties it.
     mutating func dequeue(at now: Moment, events: inout [PlannerEvent]) -> FetchOrder? {
-        while inFlight == nil, let id = longestDue(at: now), let entry = queue.removeValue(forKey: id) {
+        while !isConnectionBusy, let id = longestDue(at: now), let entry = queue.removeValue(forKey: id) {
             guard let index = records.firstIndex(where: { $0.location.id == id }), isDue(records[index], at: now)
             else { continue }
             switch decide(index, at: now, events: &events) {

@@ -106,6 +106,7 @@ extension Planner {
                 state.firstSourceRetryAt = record.firstSourceRetryAt
                 state.sourcePause = record.sourcePause.flatMap { $0.until > now.wall ? $0 : nil }
                 state.elevation = record.elevation
+                state.air = wantsAir(record) ? record.air.air : nil
                 return state
             }
         )

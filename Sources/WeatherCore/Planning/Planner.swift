@@ -17,8 +17,12 @@ public struct Planner: Sendable {
     public internal(set) var apiClock = APIClock()
     /// The offset last reported as beyond ±30 s (nil: none reported).
     var reportedOffset: Double?
-    /// The fetch in flight, if any (at most one).
+    /// The fetch in flight, if any (at most one request of either kind: ``isConnectionBusy``).
     public internal(set) var inFlight: FetchOrder?
+    /// The air quality request in flight, if any (docs/air.md).
+    public internal(set) var airInFlight: AirOrder?
+    /// The air quality requests' own pause after a 429 or 503 of theirs.
+    public internal(set) var airBackoff = Backoff()
     /// The id of the location the last tick showed.
     public private(set) var currentLocation: String?
     /// The rotation index of the last tick.
@@ -96,8 +100,8 @@ public struct Planner: Sendable {
             counters.ticksFromCache += 1
             action = .cache(waiting: record.weather == nil ? .retry : nil)
             // The connection is free: a queued fetch a limit held back is checked again.
-            if inFlight == nil, !queue.isEmpty { queuedFetch = dequeue(at: now, events: &events) }
-        } else if inFlight != nil {
+            if !isConnectionBusy, !queue.isEmpty { queuedFetch = dequeue(at: now, events: &events) }
+        } else if isConnectionBusy {
             counters.ticksSkipped += 1
             action = .queued(enqueue(record, tick: tick))
         } else {
@@ -112,7 +116,16 @@ public struct Planner: Sendable {
                 )
             }
         }
-        return TickPlan(tick: tick, record: record, action: action, events: events, queuedFetch: queuedFetch)
+        var airFetch: AirOrder?
+        if case .cache = action, queuedFetch == nil { airFetch = startAir(at: now) }
+        return TickPlan(
+            tick: tick,
+            record: record,
+            action: action,
+            events: events,
+            queuedFetch: queuedFetch,
+            airFetch: airFetch
+        )
     }
 
     // MARK: - Finished fetches
@@ -121,6 +134,7 @@ public struct Planner: Sendable {
     /// answered before (it refuses to start during a pause the daemon recorded instead).
     public mutating func forgetPause() {
         backoff = Backoff()
+        airBackoff = Backoff()
     }
 
     /// Forgets the fetch in flight without recording how it ended: the daemon is stopping and the
@@ -168,7 +182,9 @@ public struct Planner: Sendable {
         }
         noticeRain(at: now, events: &events)
         let next = dequeue(at: now, events: &events)
-        return FinishPlan(order: order, record: record, change: change, events: events, next: next)
+        var plan = FinishPlan(order: order, record: record, change: change, events: events, next: next)
+        if next == nil { plan.nextAir = startAir(at: now) }
+        return plan
     }
 
     /// A 429 or 503: no request until the pause (plus a spread) is over; the queue empties.

@@ -35,6 +35,11 @@ public enum PlannerEvent: Sendable, Hashable {
     case deprecatedProduct(WeatherSource)
     /// A source that answers in UTC cuts the location's days in UTC: no offset is known for it yet.
     case noUTCOffset(location: Location, source: WeatherSource)
+    /// A location's air entered poor or worse on the configured scale (`reading.level.isPoorOrWorse`), or
+    /// left it: one event each way (docs/air.md).
+    case airLevelChanged(location: Location, reading: AirQualityReading)
+    /// The air quality requests pause after a 429 or 503 of theirs, until `until`.
+    case airPaused(until: Timestamp, reason: String)
 }
 
 extension PlannerEvent {

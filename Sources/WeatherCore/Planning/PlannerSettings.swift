@@ -14,6 +14,10 @@ public struct PlannerSettings: Sendable, Hashable {
     public var forecast: ForecastSettings = ForecastSettings()
     /// The weather sources in the order tried, for locations without their own (docs/sources.md).
     public var sources: [WeatherSource] = WeatherSource.defaultOrder
+    /// Whether a location that says nothing of it asks for air quality (`air_quality.enabled`).
+    public var airQuality = false
+    /// The scale air quality levels are read on (`air_quality.index`): when one turns poor.
+    public var airQualityScale = AirQualityScale.european
 
     /// Creates a value from each of its properties.
     public init(
@@ -23,7 +27,9 @@ public struct PlannerSettings: Sendable, Hashable {
         staleAfter: Double = 1800,
         units: Units = Units(),
         forecast: ForecastSettings = ForecastSettings(),
-        sources: [WeatherSource] = WeatherSource.defaultOrder
+        sources: [WeatherSource] = WeatherSource.defaultOrder,
+        airQuality: Bool = false,
+        airQualityScale: AirQualityScale = .european
     ) {
         self.interval = interval
         self.refresh = refresh
@@ -32,5 +38,7 @@ public struct PlannerSettings: Sendable, Hashable {
         self.units = units
         self.forecast = forecast
         self.sources = sources
+        self.airQuality = airQuality
+        self.airQualityScale = airQualityScale
     }
 }

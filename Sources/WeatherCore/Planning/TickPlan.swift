@@ -23,4 +23,6 @@ public struct TickPlan: Sendable {
     /// A queued fetch that a limit held back before and that can start now that this tick found the
     /// connection free and the limits allow it (logged when it ends, as a queued fetch).
     public var queuedFetch: FetchOrder? = nil
+    /// An air quality request to start now that the tick needs the connection for nothing else (docs/air.md).
+    public var airFetch: AirOrder? = nil
 }

@@ -39,6 +39,9 @@ public struct LocationRecord: Sendable, Hashable {
     public internal(set) var sourcePause: SourcePause?
     /// Its height above sea level in metres, from the last answer that said (Open-Meteo's `elevation`).
     public internal(set) var elevation: Double?
+    /// Its air quality (docs/air.md), whether or not it asks for it now: a reload that turns it off and on
+    /// again keeps what is known.
+    public internal(set) var air = AirRecord()
     /// When its last two guarded requests were answered, on the uptime clock, oldest first (docs/fetching.md: at
     /// most two answered requests within one data interval).
     var answered: [Double] = []

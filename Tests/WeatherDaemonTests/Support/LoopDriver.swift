@@ -39,8 +39,24 @@ struct LoopDriver {
         case held
     }
 
+    /// One scripted answer of an air quality request.
+    enum AirAnswer {
+        /// This air.
+        case air(AirQuality)
+        /// This failure.
+        case failure(FetchError)
+        /// No answer until ``answerHeldAir(_:)``.
+        case held
+    }
+
     var loop: WeatherLoop
     private(set) var configuration: Configuration
+    /// Each location's next air quality answers, by id; without one, ``currentAir``.
+    var airScripts: [String: [AirAnswer]] = [:]
+    /// The air quality requests asked for, in order.
+    private(set) var airFetches: [AirOrder] = []
+    /// Air quality requests waiting for ``answerHeldAir(_:)``.
+    private(set) var heldAirFetches: [AirOrder] = []
     /// The clocks, moved on only by the test.
     var now = Moment(wall: LoopDriver.startTime, uptime: 1000)
     /// Each location's next answers, by id; without one, ``currentWeather``.
@@ -159,6 +175,29 @@ struct LoopDriver {
         return send(.fetched(order, outcome(of: order, answer: answer ?? .weather(currentWeather))))
     }
 
+    /// Ends the held air quality request of the location `id` (the first held, when nil) with `answer`.
+    @discardableResult
+    mutating func answerHeldAir(_ id: String? = nil, with answer: AirAnswer? = nil) -> [WeatherLoop.Effect] {
+        guard let index = heldAirFetches.firstIndex(where: { id == nil || $0.location.id == id }) else { return [] }
+        let order = heldAirFetches.remove(at: index)
+        return send(.airFetched(order, airResult(answer ?? .air(currentAir)), elapsed: fetchTime))
+    }
+
+    /// The air answered without a script: Berlin's documented air, for the current hour.
+    var currentAir: AirQuality {
+        var air = AirQuality.berlin
+        air.time = Timestamp(secondsSinceEpoch: (now.wall.secondsSinceEpoch / 3600).rounded(.down) * 3600)
+        return air
+    }
+
+    private func airResult(_ answer: AirAnswer) -> Result<AirQualityAnswer, FetchError> {
+        switch answer {
+        case .air(let air): .success(AirQualityAnswer(airQuality: air, dataInterval: 3600))
+        case .failure(let error): .failure(error)
+        case .held: .failure(FetchError(kind: .network, message: "held"))
+        }
+    }
+
     /// Ends the held durable writes, in order, with ``writeError``.
     @discardableResult
     mutating func endWrites() -> [WeatherLoop.Effect] {
@@ -205,6 +244,16 @@ struct LoopDriver {
             } else {
                 later.append(.fetched(order, outcome(of: order, answer: answer)))
             }
+        case .fetchAir(let order):
+            airFetches.append(order)
+            var answers = airScripts[order.location.id] ?? []
+            let answer = answers.isEmpty ? AirAnswer.air(currentAir) : answers.removeFirst()
+            airScripts[order.location.id] = answers
+            if case .held = answer {
+                heldAirFetches.append(order)
+            } else {
+                later.append(.airFetched(order, airResult(answer), elapsed: fetchTime))
+            }
         case .poll(let order):
             polls.append(order)
             later.append(.polled(order, AlertPollOutcome(alertAnswer(for: order))))
@@ -220,6 +269,11 @@ struct LoopDriver {
                 later.append(.fetched(order, FetchOutcome(result: .failure(cancelled), elapsed: .zero)))
             }
             heldFetches.removeAll()
+            for order in heldAirFetches {
+                let cancelled = FetchError(kind: .network, message: "cancelled")
+                later.append(.airFetched(order, .failure(cancelled), elapsed: .zero))
+            }
+            heldAirFetches.removeAll()
         case .startTicks, .startWatchdog, .stopTimers, .log, .notify, .publish, .linkPreviousStateFile, .finished:
             break
         }
@@ -323,6 +377,7 @@ struct LoopDriver {
         case .write(let content): "write \(content.file)"
         case .linkPreviousStateFile(let path): "link \(path)"
         case .fetch(let order): "fetch \(order.location.id)"
+        case .fetchAir(let order): "fetch air \(order.location.id)"
         case .poll(let order): "poll \(order.feed.key)"
         case .cancelRequests: "cancel requests"
         case .finished: "finished"
