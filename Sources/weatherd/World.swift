@@ -115,7 +115,8 @@ enum World {
 
     /// The poller of the official warnings of `config`, on `httpClient`: `User-Agent: weatherd/VERSION`
     /// plus ` (CONTACT)` when `alerts.contact` is set; a poll may take the fetch timeout or 20 s, whichever
-    /// is longer (a country feed is large).
+    /// is longer (a country feed is large); texts in the language in use (``useLanguage(_:)`` has run)
+    /// where the source offers it.
     static func makeAlertPoller(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> AlertClient {
         var clientLogger = logger
         clientLogger.logLevel = max(logger.logLevel, .warning)
@@ -125,6 +126,7 @@ enum World {
             urls: config.alerts.endpoints,
             timeout: max(config.timeout, .seconds(20)),
             userAgent: alertUserAgent(contact: contact),
+            language: Catalogue.language,
             logger: clientLogger
         )
     }

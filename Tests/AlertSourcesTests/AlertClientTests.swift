@@ -16,7 +16,8 @@ struct AlertClientTests {
     static func poll(
         _ orders: [AlertPollOrder],
         bodies: [String: String] = [:],
-        userAgent: String = "weatherd/1.2.3 (ops@example.org)"
+        userAgent: String = "weatherd/1.2.3 (ops@example.org)",
+        language: Language = .english
     ) async throws -> (outcomes: [AlertPollOutcome], requests: [FakeRequest]) {
         let server = try await FakeOpenMeteoServer.start(
             handler: FakeOpenMeteoServer.realistic(dataInterval: 900, alerts: { bodies[$0] })
@@ -28,6 +29,7 @@ struct AlertClientTests {
             urls: AlertEndpoints(nws: url, metno: url, dwd: url, meteoalarm: url),
             timeout: .seconds(5),
             userAgent: userAgent,
+            language: language,
             logger: Logger(label: "test")
         )
         var outcomes: [AlertPollOutcome] = []
@@ -145,5 +147,30 @@ struct AlertClientTests {
         }
         #expect(lists["wolfsheim"]?.isEmpty == false)
         #expect(lists["elsewhere"] == [])
+    }
+
+    @Test func theClientsLanguageReachesTheDecoders() async throws {
+        let wolfsheim = AlertFeed.Member(locationID: "wolfsheim", code: "DE571", latitude: 51.8364, longitude: 10.7912)
+        let (outcomes, _) = try await Self.poll(
+            [
+                AlertPollOrder(feed: Self.feed(.meteoalarm, [wolfsheim], country: "germany")),
+                AlertPollOrder(feed: Self.feed(.dwd, [wolfsheim])),
+            ],
+            bodies: [
+                "meteoalarm-germany": try fixtureText("meteoalarm-feeds-germany.json"),
+                "dwd": try fixtureText("brightsky-alerts.json"),
+            ],
+            language: .german
+        )
+        let alerts = outcomes.map { outcome -> Alert? in
+            guard case .answered(let lists) = outcome.result else { return nil }
+            return lists["wolfsheim"]?.first
+        }
+        #expect(
+            alerts.map { $0?.headline } == [
+                "Sturmböen im Landkreis Hohenwalde ab dem Abend", "Amtliche WARNUNG vor STURMBÖEN",
+            ]
+        )
+        #expect(alerts.map { $0?.language } == ["de-DE", "de"])
     }
 }
