@@ -7,9 +7,10 @@ import WeatherCore
 
 /// What weatherd knows of the official warnings, kept in `<state directory>/alerts.json` beside the
 /// durable cache (docs/alerts.md): each feed's next poll, `Last-Modified` and failures, each location's
-/// warning chains in full (descriptions and instructions, which the state file leaves out) with whether
-/// each was announced, and the points found not covered with when they were. A restart therefore costs no poll and announces nothing twice. Written durably when a
-/// poll ends or a warning ends, never because time passed.
+/// warning chains in full (descriptions and instructions, which the state file leaves out, and the language
+/// of their texts) with whether each was announced, and the points found not covered with when they were.
+/// A restart therefore costs no poll and announces nothing twice. Written durably when a poll ends or a
+/// warning ends, never because time passed. A file of an earlier version reads without the languages.
 public struct AlertCache: Sendable {
     /// The file.
     public let path: String
@@ -90,6 +91,8 @@ private struct AlertCacheFile: Codable {
         var message_type: Alert.MessageType
         var references: [String]
         var sent: String?
+        /// The language of the texts, as the source tags it; missing in files of earlier versions.
+        var language: String?
     }
 
     var version: Int
@@ -178,7 +181,8 @@ extension AlertCacheFile.Item {
             url: alert.url,
             message_type: alert.messageType,
             references: alert.references,
-            sent: alert.sent.map(Self.precise)
+            sent: alert.sent.map(Self.precise),
+            language: alert.language
         )
     }
 
@@ -199,7 +203,8 @@ extension AlertCacheFile.Item {
             url: url,
             messageType: message_type,
             references: references,
-            sent: sent.flatMap(Timestamp.init(rfc3339:))
+            sent: sent.flatMap(Timestamp.init(rfc3339:)),
+            language: language
         )
     }
 
