@@ -6,8 +6,9 @@ import WeatherCore
 
 /// The production ``AlertPolling``: one `GET` per poll, asked and read as the feed's ``AlertSource`` says
 /// (docs/alerts.md), for texts in the reader's language where the source offers it, with a `User-Agent`
-/// naming weatherd and the contact and `If-Modified-Since` where the order carries one. The answer is
-/// decoded here, off the loop: each member location gets the warnings that apply to it.
+/// naming weatherd and the contact and `If-Modified-Since` where the order carries one asked in the same
+/// language. The answer is decoded here, off the loop: each member location gets the warnings that apply
+/// to it.
 public struct AlertClient: AlertPolling {
     /// The largest answer accepted, decompressed: a MeteoAlarm country feed runs to several MB.
     public static let bodyLimit = 32 << 20
@@ -44,10 +45,14 @@ public struct AlertClient: AlertPolling {
         feed.source.alertSource(language: language).url(of: feed, base: urls.url(of: feed.source))
     }
 
-    /// The headers a feed is asked with for texts in `language`, besides `User-Agent`.
+    /// The headers a feed is asked with for texts in `language`, besides `User-Agent`: the source's, and
+    /// `If-Modified-Since` when the order's `Last-Modified` was answered in the same language (a 304 would
+    /// otherwise keep the texts of another).
     public static func headers(of order: AlertPollOrder, language: Language) -> [(String, String)] {
         var headers = order.feed.source.alertSource(language: language).headers
-        if let since = order.ifModifiedSince { headers.append(("If-Modified-Since", since)) }
+        if let since = order.ifModifiedSince, order.language == language {
+            headers.append(("If-Modified-Since", since))
+        }
         return headers
     }
 
@@ -71,12 +76,17 @@ public struct AlertClient: AlertPolling {
         case 200..<300:
             do throws(FetchError) {
                 let lists = try source.alerts(in: response.body.readableBytesView, for: feed)
-                return AlertPollOutcome(.answered(lists), lastModified: lastModified, freshForSeconds: fresh)
+                return AlertPollOutcome(
+                    .answered(lists),
+                    lastModified: lastModified,
+                    freshForSeconds: fresh,
+                    language: language
+                )
             } catch {
                 return AlertPollOutcome(.failed(error))
             }
         case 304:
-            return AlertPollOutcome(.unchanged, lastModified: lastModified, freshForSeconds: fresh)
+            return AlertPollOutcome(.unchanged, lastModified: lastModified, freshForSeconds: fresh, language: language)
         case 403:
             var error = FetchErrorClassifier.classify(status: 403, headers: response.headers)
             error.message = "HTTP 403 Forbidden (sent User-Agent: \(userAgent))"

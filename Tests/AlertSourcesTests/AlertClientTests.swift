@@ -78,12 +78,37 @@ struct AlertClientTests {
         let modified = try #require(first.outcomes.first?.lastModified)
         #expect(first.requests.first?.uri == "/weatherapi/metalerts/2.0/current.json?lat=59.9139&lon=10.7522&lang=en")
         #expect((first.outcomes.first?.freshForSeconds ?? 0) > 0)
+        #expect(first.outcomes.first?.language == .english)
         let again = try await Self.poll(
-            [AlertPollOrder(feed: feed, ifModifiedSince: modified)],
+            [AlertPollOrder(feed: feed, ifModifiedSince: modified, language: .english)],
             bodies: ["metno": body]
         )
         #expect(again.outcomes.first?.result == .unchanged)
         #expect(again.requests.first?.header("If-Modified-Since") == modified)
+    }
+
+    @Test func metNorwayInNorwegianIsAskedInFullAfterAnEnglishAnswer() async throws {
+        let oslo = AlertFeed.Member(locationID: "oslo", latitude: 59.9139, longitude: 10.7522)
+        let feed = Self.feed(.metno, [oslo])
+        let body = try fixtureText("metno-metalerts-current.json")
+        let english = try await Self.poll([AlertPollOrder(feed: feed)], bodies: ["metno": body])
+        let modified = try #require(english.outcomes.first?.lastModified)
+        let norwegian = try await Self.poll(
+            [AlertPollOrder(feed: feed, ifModifiedSince: modified, language: .english)],
+            bodies: ["metno": body],
+            language: .norwegianBokmal
+        )
+        let request = try #require(norwegian.requests.first)
+        #expect(request.uri == "/weatherapi/metalerts/2.0/current.json?lat=59.9139&lon=10.7522&lang=no")
+        #expect(request.header("If-Modified-Since") == nil)
+        let outcome = try #require(norwegian.outcomes.first)
+        #expect(outcome.language == .norwegianBokmal)
+        guard case .answered(let lists) = outcome.result else {
+            Issue.record("not answered: \(outcome.result)")
+            return
+        }
+        #expect(lists["oslo"]?.map(\.language) == ["no"])
+        #expect(lists["oslo"]?.map(\.event) == ["Skogbrannfare"])
     }
 
     @Test func a403NamesTheUserAgentItWasSent() async throws {

@@ -85,11 +85,26 @@ struct AlertSourceTests {
     }
 
     @Test func aPollOrderCarriesIfModifiedSinceBesideTheSourcesHeaders() {
-        let order = AlertPollOrder(feed: Self.feed(.metno), ifModifiedSince: "Tue, 24 Nov 2026 11:00:00 GMT")
+        let order = AlertPollOrder(
+            feed: Self.feed(.metno),
+            ifModifiedSince: "Tue, 24 Nov 2026 11:00:00 GMT",
+            language: .english
+        )
         #expect(AlertClient.headers(of: order, language: .english).map(\.0) == ["If-Modified-Since"])
         #expect(
             AlertClient.headers(of: AlertPollOrder(feed: Self.feed(.nws)), language: .english).map(\.0) == ["Accept"]
         )
+    }
+
+    @Test func aLastModifiedOfAnotherLanguageIsNotSentBack() {
+        let since = "Tue, 24 Nov 2026 11:00:00 GMT"
+        let english = AlertPollOrder(feed: Self.feed(.metno), ifModifiedSince: since, language: .english)
+        // A 304 would keep the English texts of a reader who now reads Norwegian.
+        #expect(AlertClient.headers(of: english, language: .norwegianBokmal).isEmpty)
+        #expect(AlertClient.headers(of: english, language: .english).map(\.1) == [since])
+        // An alerts cache of an earlier version does not say: asked again in full, once.
+        let unknown = AlertPollOrder(feed: Self.feed(.metno), ifModifiedSince: since)
+        #expect(AlertClient.headers(of: unknown, language: .english).isEmpty)
     }
 
     @Test(

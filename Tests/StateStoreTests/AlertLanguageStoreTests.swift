@@ -42,7 +42,7 @@ struct AlertLanguageStoreTests {
         #expect(snapshot == expected)
     }
 
-    @Test func theAlertsCacheKeepsTheLanguageOfTheTexts() throws {
+    @Test func theAlertsCacheKeepsTheLanguagesOfTextsAndOfLastModified() throws {
         try withTemporaryDirectory { directory in
             let cache = AlertCache(path: directory + "/alerts.json")
             var alert = Alert.storm(onset: Self.now, instruction: "Stay home.")
@@ -53,7 +53,8 @@ struct AlertLanguageStoreTests {
                     "metno 59.9139,10.7522": AlertPlanner.FeedState(
                         nextPollAt: Self.now.adding(seconds: 600),
                         lastAnswerAt: Self.now,
-                        lastModified: "Tue, 24 Nov 2026 11:00:00 GMT"
+                        lastModified: "Tue, 24 Nov 2026 11:00:00 GMT",
+                        language: .norwegianBokmal
                     )
                 ],
                 locations: [
@@ -68,6 +69,7 @@ struct AlertLanguageStoreTests {
             try cache.save(memory)
             #expect(cache.load(at: Self.now) == memory)
             let text = try fileText(cache.path)
+            #expect(text.contains(#""language":"nb""#))
             #expect(text.contains(#""language":"no""#))
         }
     }
@@ -89,6 +91,7 @@ struct AlertLanguageStoreTests {
             let memory = AlertCache(path: path).load(at: Self.now)
             let feed = try #require(memory.feeds["metno 59.9139,10.7522"])
             #expect(feed.lastModified == "Tue, 24 Nov 2026 11:00:00 GMT")
+            #expect(feed.language == nil)
             let chain = try #require(memory.locations["oslo"]?.chains.first)
             #expect(chain.alert.event == "Yellow gale warning")
             #expect(chain.alert.language == nil)
