@@ -164,7 +164,8 @@ enum World {
         )
     }
 
-    /// The geocoding client of `config`, on `httpClient`.
+    /// The geocoding client of `config`, on `httpClient`: place names in the language in use
+    /// (``useLanguage(_:)`` has run).
     static func makeGeocoder(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> GeocodingClient {
         var clientLogger = logger
         clientLogger.logLevel = max(logger.logLevel, .warning)
@@ -174,6 +175,7 @@ enum World {
             apiKey: config.api.apiKey,
             timeout: config.timeout,
             userAgent: userAgent,
+            language: Catalogue.language,
             logger: clientLogger
         )
     }
