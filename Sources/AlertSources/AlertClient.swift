@@ -5,9 +5,10 @@ import WeatherHTTP
 import WeatherCore
 
 /// The production ``AlertPolling``: one `GET` per poll, asked and read as the feed's ``AlertSource`` says
-/// (docs/alerts.md), with a `User-Agent` naming weatherd and the contact and `If-Modified-Since` where the
-/// order carries one. The answer is decoded here, off the loop: each member location gets the warnings that
-/// apply to it.
+/// (docs/alerts.md), for texts in the reader's language where the source offers it, with a `User-Agent`
+/// naming weatherd and the contact and `If-Modified-Since` where the order carries one asked in the same
+/// language. The answer is decoded here, off the loop: each member location gets the warnings that apply
+/// to it.
 public struct AlertClient: AlertPolling {
     /// The largest answer accepted, decompressed: a MeteoAlarm country feed runs to several MB.
     public static let bodyLimit = 32 << 20
@@ -15,9 +16,18 @@ public struct AlertClient: AlertPolling {
     private let http: HTTPGetter
     private let urls: AlertEndpoints
     private let userAgent: String
+    private let language: Language
 
-    /// A client. `httpClient` is owned by the caller and should decompress gzip.
-    public init(httpClient: HTTPClient, urls: AlertEndpoints, timeout: Duration, userAgent: String, logger: Logger) {
+    /// A client asking for texts in `language` where the source offers it. `httpClient` is owned by the
+    /// caller and should decompress gzip.
+    public init(
+        httpClient: HTTPClient,
+        urls: AlertEndpoints,
+        timeout: Duration,
+        userAgent: String,
+        language: Language,
+        logger: Logger
+    ) {
         self.http = HTTPGetter(
             httpClient: httpClient,
             timeout: timeout,
@@ -27,27 +37,35 @@ public struct AlertClient: AlertPolling {
         )
         self.urls = urls
         self.userAgent = userAgent
+        self.language = language
     }
 
-    /// The URL a feed is asked at.
-    public static func url(of feed: AlertFeed, urls: AlertEndpoints) -> String {
-        feed.source.alertSource.url(of: feed, base: urls.url(of: feed.source))
+    /// The URL a feed is asked at for texts in `language`.
+    public static func url(of feed: AlertFeed, urls: AlertEndpoints, language: Language) -> String {
+        feed.source.alertSource(language: language).url(of: feed, base: urls.url(of: feed.source))
     }
 
-    /// The headers a feed is asked with, besides `User-Agent`.
-    public static func headers(of order: AlertPollOrder) -> [(String, String)] {
-        var headers = order.feed.source.alertSource.headers
-        if let since = order.ifModifiedSince { headers.append(("If-Modified-Since", since)) }
+    /// The headers a feed is asked with for texts in `language`, besides `User-Agent`: the source's, and
+    /// `If-Modified-Since` when the order's `Last-Modified` was answered in the same language (a 304 would
+    /// otherwise keep the texts of another).
+    public static func headers(of order: AlertPollOrder, language: Language) -> [(String, String)] {
+        var headers = order.feed.source.alertSource(language: language).headers
+        if let since = order.ifModifiedSince, order.language == language {
+            headers.append(("If-Modified-Since", since))
+        }
         return headers
     }
 
     /// Polls the order's feed.
     public func poll(_ order: AlertPollOrder) async -> AlertPollOutcome {
         let feed = order.feed
-        let source = feed.source.alertSource
+        let source = feed.source.alertSource(language: language)
         let response: HTTPGetter.Response
         do throws(FetchError) {
-            response = try await http.get(Self.url(of: feed, urls: urls), headers: Self.headers(of: order))
+            response = try await http.get(
+                Self.url(of: feed, urls: urls, language: language),
+                headers: Self.headers(of: order, language: language)
+            )
         } catch {
             return AlertPollOutcome(.failed(error))
         }
@@ -58,12 +76,17 @@ public struct AlertClient: AlertPolling {
         case 200..<300:
             do throws(FetchError) {
                 let lists = try source.alerts(in: response.body.readableBytesView, for: feed)
-                return AlertPollOutcome(.answered(lists), lastModified: lastModified, freshForSeconds: fresh)
+                return AlertPollOutcome(
+                    .answered(lists),
+                    lastModified: lastModified,
+                    freshForSeconds: fresh,
+                    language: language
+                )
             } catch {
                 return AlertPollOutcome(.failed(error))
             }
         case 304:
-            return AlertPollOutcome(.unchanged, lastModified: lastModified, freshForSeconds: fresh)
+            return AlertPollOutcome(.unchanged, lastModified: lastModified, freshForSeconds: fresh, language: language)
         case 403:
             var error = FetchErrorClassifier.classify(status: 403, headers: response.headers)
             error.message = "HTTP 403 Forbidden (sent User-Agent: \(userAgent))"

@@ -27,16 +27,14 @@ enum AlertJSON {
         }
     }
 
-    /// The alerts of the GeoJSON answer `body`: what `alert` makes of each feature, given its index and its
-    /// `properties` (`alert`'s nil: the feature gives no alert), in order; an answer without `features`, or
-    /// a feature without `properties`, fails the poll.
+    /// The alerts of the decoded GeoJSON answer `dto`: what `alert` makes of each feature, given its index
+    /// and its `properties` (`alert`'s nil: the feature gives no alert), in order; an answer without
+    /// `features`, or a feature without `properties`, fails the poll.
     static func featureAlerts<Answer: GeoJSONFeatureCollection>(
-        _ type: Answer.Type,
-        from body: some Collection<UInt8>,
+        of dto: Answer,
         source: String,
         _ alert: (_ index: Int, Answer.Feature, Answer.Feature.Properties) throws(FetchError) -> Alert?
     ) throws(FetchError) -> [Alert] {
-        let dto = try decode(Answer.self, from: body, source: source)
         guard let features = dto.features else { throw invalid(source, "missing `features`") }
         var alerts: [Alert] = []
         for (index, feature) in features.enumerated() {

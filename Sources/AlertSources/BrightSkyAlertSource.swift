@@ -2,10 +2,15 @@ import WeatherCore
 
 /// The Deutscher Wetterdienst's warnings through Bright Sky: `GET /alerts?lat=&lon=`, on the terms of
 /// ``AlertSourceTerms/dwd``; a 404 says the point has no German warn cell; decoded by
-/// ``BrightSkyAlertsDecoder``.
+/// ``BrightSkyAlertsDecoder``, in German for a reader of German, else in English.
 public struct BrightSkyAlertSource: PointAlertSource {
-    /// The source.
-    public init() {}
+    /// The language the texts are wanted in.
+    public let language: Language
+
+    /// The source, its texts wanted in `language`.
+    public init(language: Language) {
+        self.language = language
+    }
 
     /// Every 10 minutes; 404: outside Germany; no references.
     public var terms: AlertSourceTerms { .dwd }
@@ -17,7 +22,7 @@ public struct BrightSkyAlertSource: PointAlertSource {
 
     /// The warnings of `body`.
     public func alerts(in body: some Collection<UInt8>) throws(FetchError) -> [Alert] {
-        try BrightSkyAlertsDecoder.decode(body)
+        try BrightSkyAlertsDecoder.decode(body, language: language)
     }
 
     /// A 404: no German warn cell at the point, said so.

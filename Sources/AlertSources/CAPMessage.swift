@@ -65,6 +65,8 @@ struct CAPMessage {
     var ends: Time
     /// When the message was sent.
     var sent: Time
+    /// The language of the texts taken, as the source tags it (`de-DE`, `en`, `no`).
+    var language: String?
 
     /// A message of `id` whose CAP fields are `info`'s, found at `path` (`features[3].properties.`) in
     /// the answer; the source sets the rest.
@@ -122,7 +124,8 @@ struct CAPMessage {
             url: Self.cleaned(url),
             messageType: Alert.MessageType(cap: messageType),
             references: references,
-            sent: try sent.instant(answer)
+            sent: try sent.instant(answer),
+            language: Self.cleaned(language)
         )
     }
 

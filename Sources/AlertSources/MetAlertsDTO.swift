@@ -1,10 +1,12 @@
-// The answer of MET Norway's `GET /weatherapi/metalerts/2.0/current.json?lat=&lon=&lang=en` (GeoJSON, keys
+// The answer of MET Norway's `GET /weatherapi/metalerts/2.0/current.json?lat=&lon=&lang=` (GeoJSON, keys
 // sorted) as far as weatherd reads it; private to this target. Names follow the JSON keys; `null` and
 // missing members are nil; members not read (`geometry`, `altitude_above_sea_level`, which changed from a
 // string to a number, `resources`, …) are skipped whatever their shape.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 struct MetAlertsDTO: GeoJSONFeatureCollection {
     var features: [FeatureDTO]?
+    /// The texts' language, as asked: `en` or `no`.
+    var lang: String?
 
     struct FeatureDTO: GeoJSONFeature {
         var properties: CAPObjectDTO<PropertiesDTO>?

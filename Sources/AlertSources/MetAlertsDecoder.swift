@@ -1,17 +1,18 @@
 import WeatherCore
 
-/// Turns MET Norway's MetAlerts answer (`current.json?lat=&lon=&lang=en`, GeoJSON) into ``Alert``s: one per
-/// feature whose `status` is `Actual`. The event is `eventAwarenessName` ("Yellow gale warning"), else
-/// `event`; the severity its `awareness_level`, else CAP's; the description `description` and
-/// `consequences`; the onset `when.interval[0]`; the end `eventEndingTime`, else
-/// `when.interval[1]`. An update repeats the same `id` (no `references`). A body that is not that JSON or a
-/// feature without `id` throws (`invalid_response`: the poll failed).
+/// Turns MET Norway's MetAlerts answer (`current.json?lat=&lon=&lang=en` or `lang=no`, GeoJSON) into
+/// ``Alert``s: one per feature whose `status` is `Actual`, in the answer's language (its `lang`). The event
+/// is `eventAwarenessName` ("Yellow gale warning"), else `event`; the severity its `awareness_level`, else
+/// CAP's; the description `description` and `consequences`; the onset `when.interval[0]`; the end
+/// `eventEndingTime`, else `when.interval[1]`. An update repeats the same `id` (no `references`). A body
+/// that is not that JSON or a feature without `id` throws (`invalid_response`: the poll failed).
 public enum MetAlertsDecoder {
     static let source = "MET alerts"
 
     /// Decodes `body`.
     public static func decode(_ body: some Collection<UInt8>) throws(FetchError) -> [Alert] {
-        try AlertJSON.featureAlerts(MetAlertsDTO.self, from: body, source: source) {
+        let dto = try AlertJSON.decode(MetAlertsDTO.self, from: body, source: source)
+        return try AlertJSON.featureAlerts(of: dto, source: source) {
             (index, feature, properties) throws(FetchError) in
             guard let id = CAPMessage.cleaned(properties.id) else {
                 throw AlertJSON.invalid(source, "feature \(index) has no `id`")
@@ -29,6 +30,7 @@ public enum MetAlertsDecoder {
             message.awarenessLevel = properties.awareness_level
             message.messageType = properties.type
             message.area = properties.area
+            message.language = dto.lang
             return try message.alert(.metno, answer: source)
         }
     }

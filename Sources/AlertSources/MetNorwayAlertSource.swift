@@ -1,18 +1,23 @@
 import WeatherCore
 
-/// MET Norway's MetAlerts: `GET /weatherapi/metalerts/2.0/current.json?lat=&lon=&lang=en`, on the terms
-/// of ``AlertSourceTerms/metno`` (`If-Modified-Since` is the client's, from the order); decoded by
-/// ``MetAlertsDecoder``.
+/// MET Norway's MetAlerts: `GET /weatherapi/metalerts/2.0/current.json?lat=&lon=&lang=`, on the terms of
+/// ``AlertSourceTerms/metno`` (`If-Modified-Since` is the client's, from the order); Norwegian texts
+/// (`lang=no`) for a reader of Norwegian Bokmål, else English (`lang=en`); decoded by ``MetAlertsDecoder``.
 public struct MetNorwayAlertSource: PointAlertSource {
-    /// The source.
-    public init() {}
+    /// The language the texts are wanted in.
+    public let language: Language
+
+    /// The source, its texts wanted in `language`.
+    public init(language: Language) {
+        self.language = language
+    }
 
     /// Every 10 minutes; asks for a contact; answers `If-Modified-Since`.
     public var terms: AlertSourceTerms { .metno }
 
-    /// `{base}/weatherapi/metalerts/2.0/current.json?lat=&lon=&lang=en`: English texts.
+    /// `{base}/weatherapi/metalerts/2.0/current.json?lat=&lon=&lang=no` for Norwegian Bokmål, else `lang=en`.
     public func url(of feed: AlertFeed, base: String) -> String {
-        "\(base)/weatherapi/metalerts/2.0/current.json?\(query(feed))&lang=en"
+        "\(base)/weatherapi/metalerts/2.0/current.json?\(query(feed))&lang=\(language == .norwegianBokmal ? "no" : "en")"
     }
 
     /// The warnings of `body`.

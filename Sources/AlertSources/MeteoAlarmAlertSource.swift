@@ -3,10 +3,16 @@ import WeatherCore
 /// MeteoAlarm's country feeds: `GET /api/v1/warnings/feeds-{country}` with `Accept-Encoding: gzip` (the
 /// feed runs to megabytes), one request for all the locations of a country, on the terms of
 /// ``AlertSourceTerms/meteoalarm``. The feed is decoded once per poll, its warnings then matched to each
-/// location: by its area code, else by its point inside the warnings' polygons (``MeteoAlarmDecoder``).
+/// location: by its area code, else by its point inside the warnings' polygons (``MeteoAlarmDecoder``). Each
+/// message is read in the reader's language where it has it, else in English, else in its first.
 public struct MeteoAlarmAlertSource: AlertSource {
-    /// The source.
-    public init() {}
+    /// The language the texts are wanted in.
+    public let language: Language
+
+    /// The source, its texts wanted in `language`.
+    public init(language: Language) {
+        self.language = language
+    }
 
     /// Every 30 minutes.
     public var terms: AlertSourceTerms { .meteoalarm }
@@ -28,6 +34,6 @@ public struct MeteoAlarmAlertSource: AlertSource {
                     ?? .point(latitude: member.latitude, longitude: member.longitude)
             )
         }
-        return try MeteoAlarmDecoder.decode(body, for: places)
+        return try MeteoAlarmDecoder.decode(body, for: places, language: language)
     }
 }

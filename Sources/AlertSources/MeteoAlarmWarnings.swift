@@ -3,7 +3,8 @@ import WeatherCore
 /// A MeteoAlarm country feed decoded once, for all the locations that read it: the messages that may apply
 /// to a place, each then matched to a place by ``alerts(for:)``.
 ///
-/// - of the languages of `info[]`, English (`en`, `en-*`, any case) when present, else the first;
+/// - of the languages of `info[]`, the reader's (`de`, `de-DE`, any case; for Norwegian Bokmål `nb` or `no`,
+///   else `nn`) when present, else English (`en`, `en-*`), else the first; the alert carries its tag;
 /// - the severity is the awareness level's (2 yellow → Moderate, 3 orange → Severe, 4 red → Extreme), else
 ///   CAP's; level 1 (green, "nothing in force") is no warning;
 /// - messages the feed's own `Update`s and `Cancel`s reference are left out (an update may move the area
@@ -19,17 +20,14 @@ struct MeteoAlarmWarnings {
         var areas: [MeteoAlarmDTO.AreaDTO]
     }
 
-    /// One language of a message.
-    typealias Info = CAPObjectDTO<MeteoAlarmDTO.InfoDTO>
-
     /// The answer's name in errors.
     static let source = "MeteoAlarm feed"
 
     /// The messages in force or to come, in the feed's order.
     private(set) var warnings: [Warning] = []
 
-    /// Decodes `body`.
-    init(_ body: some Collection<UInt8>) throws(FetchError) {
+    /// Decodes `body`, each message in `language` where it has it.
+    init(_ body: some Collection<UInt8>, language: Language) throws(FetchError) {
         let source = Self.source
         let dto = try AlertJSON.decode(MeteoAlarmDTO.self, from: body, source: source)
         guard let items = dto.warnings else { throw AlertJSON.invalid(source, "missing `warnings`") }
@@ -45,8 +43,11 @@ struct MeteoAlarmWarnings {
                 .flatMap { CAPMessage.references($0.cap.references) }
         )
         for (index, id, cap) in messages where !superseded.contains(id) && CAPMessage.isActual(cap.status) {
-            guard let info = Self.preferredInfo(cap.info ?? []) else { continue }
+            let infos = cap.info ?? []
+            guard let chosen = language.preferredIndex(of: infos.map { $0.language }) else { continue }
+            let info = infos[chosen]
             var message = CAPMessage(id: id, info: info.cap, at: "warnings[\(index)].alert.")
+            message.language = info.language
             message.awarenessLevel = info.parameter?.first { $0.valueName?.lowercased() == "awareness_level" }?.value
             guard Alert.Severity(awarenessLevel: message.awarenessLevel) != .minor else { continue }
             message.status = cap.status
@@ -73,15 +74,6 @@ struct MeteoAlarmWarnings {
             alerts.append(try message.alert(.meteoalarm, answer: Self.source))
         }
         return alerts
-    }
-
-    /// English (`en`, `en-GB`, any case) when present, else the first.
-    private static func preferredInfo(_ infos: [Info]) -> Info? {
-        let english = infos.first { info in
-            let language = info.language?.lowercased() ?? ""
-            return language == "en" || language.hasPrefix("en-")
-        }
-        return english ?? infos.first
     }
 
     private static func applies(_ area: MeteoAlarmDTO.AreaDTO, to place: MeteoAlarmDecoder.Place) -> Bool {

@@ -19,6 +19,8 @@ struct NWSAlertsDTO: GeoJSONFeatureCollection {
         var sent: String?
         var ends: String?
         var messageType: String?
+        /// The texts' language (`en-US`).
+        var language: String?
     }
 
     struct ReferenceDTO: Decodable {

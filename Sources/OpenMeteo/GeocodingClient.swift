@@ -9,27 +9,39 @@ import WeatherCore
 import WeatherHTTP
 
 /// The production ``GeocodingProviding``: Open-Meteo's geocoding API,
-/// `GET {geocoding_url}/v1/search?name=…&count=1&language=en&format=json[&countryCode=…]`.
+/// `GET {geocoding_url}/v1/search?name=…&count=1&language=LANG&format=json[&countryCode=…]`, the names of
+/// the place and its country in the reader's language where the API has them (else in English or the
+/// local name).
 public struct GeocodingClient: GeocodingProviding {
     private let http: HTTPGetter
     private let endpoint: ForecastEndpoint
+    private let language: Language
 
-    /// Creates a client for the geocoding API at `baseURL` (the API key, when set, is sent as `apikey`).
+    /// Creates a client for the geocoding API at `baseURL` (the API key, when set, is sent as `apikey`),
+    /// asking for names in `language`.
     public init(
         httpClient: HTTPClient,
         baseURL: String,
         apiKey: String?,
         timeout: Duration,
         userAgent: String,
+        language: Language,
         logger: Logger
     ) {
         self.http = HTTPGetter(httpClient: httpClient, timeout: timeout, userAgent: userAgent, logger: logger)
         self.endpoint = ForecastEndpoint(baseURL: baseURL, apiKey: apiKey)
+        self.language = language
+    }
+
+    /// The API's code of `language`: its own, but `no` for Norwegian Bokmål (the API's names come from
+    /// GeoNames, where Norwegian names are mostly tagged `no`).
+    public static func code(of language: Language) -> String {
+        language == .norwegianBokmal ? "no" : language.rawValue
     }
 
     /// The search URL for `name`.
     public func url(for name: String, countryCode: String?) -> String {
-        var items = [("name", name), ("count", "1"), ("language", "en"), ("format", "json")]
+        var items = [("name", name), ("count", "1"), ("language", Self.code(of: language)), ("format", "json")]
         if let countryCode { items.append(("countryCode", countryCode)) }
         if let apiKey = endpoint.apiKey { items.append(("apikey", apiKey)) }
         return endpoint.baseURL + "/v1/search?"

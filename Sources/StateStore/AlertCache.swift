@@ -6,10 +6,12 @@ import Foundation
 import WeatherCore
 
 /// What weatherd knows of the official warnings, kept in `<state directory>/alerts.json` beside the
-/// durable cache (docs/alerts.md): each feed's next poll, `Last-Modified` and failures, each location's
-/// warning chains in full (descriptions and instructions, which the state file leaves out) with whether
-/// each was announced, and the points found not covered with when they were. A restart therefore costs no poll and announces nothing twice. Written durably when a
-/// poll ends or a warning ends, never because time passed.
+/// durable cache (docs/alerts.md): each feed's next poll, `Last-Modified` (with the language it was
+/// answered in) and failures, each location's warning chains in full (descriptions and instructions, which
+/// the state file leaves out, and the language of their texts) with whether each was announced, and the
+/// points found not covered with when they were. A restart therefore costs no poll and announces nothing
+/// twice. Written durably when a poll ends or a warning ends, never because time passed. A file of an
+/// earlier version reads without the languages.
 public struct AlertCache: Sendable {
     /// The file.
     public let path: String
@@ -58,6 +60,8 @@ private struct AlertCacheFile: Codable {
         var next_poll_at: String?
         var last_answer_at: String?
         var last_modified: String?
+        /// The language `last_modified` was answered in; missing in files of earlier versions.
+        var language: String?
         var failures: Int
     }
 
@@ -90,6 +94,8 @@ private struct AlertCacheFile: Codable {
         var message_type: Alert.MessageType
         var references: [String]
         var sent: String?
+        /// The language of the texts, as the source tags it; missing in files of earlier versions.
+        var language: String?
     }
 
     var version: Int
@@ -109,6 +115,7 @@ private struct AlertCacheFile: Codable {
                 next_poll_at: state.nextPollAt?.rfc3339,
                 last_answer_at: state.lastAnswerAt?.rfc3339,
                 last_modified: state.lastModified,
+                language: state.language?.rawValue,
                 failures: state.failures
             )
         }
@@ -134,6 +141,7 @@ private struct AlertCacheFile: Codable {
                     nextPollAt: feed.next_poll_at.flatMap(Timestamp.init(rfc3339:)),
                     lastAnswerAt: feed.last_answer_at.flatMap(Timestamp.init(rfc3339:)),
                     lastModified: feed.last_modified,
+                    language: feed.language.flatMap(Language.init(rawValue:)),
                     failures: max(0, feed.failures)
                 )
             },
@@ -178,7 +186,8 @@ extension AlertCacheFile.Item {
             url: alert.url,
             message_type: alert.messageType,
             references: alert.references,
-            sent: alert.sent.map(Self.precise)
+            sent: alert.sent.map(Self.precise),
+            language: alert.language
         )
     }
 
@@ -199,7 +208,8 @@ extension AlertCacheFile.Item {
             url: url,
             messageType: message_type,
             references: references,
-            sent: sent.flatMap(Timestamp.init(rfc3339:))
+            sent: sent.flatMap(Timestamp.init(rfc3339:)),
+            language: language
         )
     }
 

@@ -2,7 +2,7 @@ import WeatherCore
 
 // A location's `alerts` in the state file (docs/state-file.md, docs/alerts.md): the source, when it last
 // answered, whether it is stale, and the warnings in force without their long texts (those stay in the
-// alerts cache and `weatherd alerts`).
+// alerts cache and `weatherd alerts`), each with the language of its texts (missing in older files).
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument {
     struct AlertsEntry: Codable, Sendable {
@@ -23,6 +23,7 @@ extension StateDocument {
         @Nullable var ends: String?
         @Nullable var area: String?
         @Nullable var url: String?
+        @Nullable var language: String?
     }
 }
 
@@ -44,7 +45,8 @@ extension StateDocument.AlertsEntry {
                     onset: alert.onset?.rfc3339,
                     ends: alert.ends?.rfc3339,
                     area: alert.area,
-                    url: alert.url
+                    url: alert.url,
+                    language: alert.language
                 )
             }
         )
@@ -66,7 +68,8 @@ extension StateDocument.AlertsEntry {
                     onset: try optionalTime(item.onset, "\(itemPath).onset"),
                     ends: try optionalTime(item.ends, "\(itemPath).ends"),
                     area: item.area,
-                    url: item.url
+                    url: item.url,
+                    language: item.language
                 )
             )
         }
@@ -90,6 +93,7 @@ extension StateDocument.AlertsEntry {
             json.string("event", item.event)
             json.string("headline", item.headline)
             json.string("id", item.id)
+            json.string("language", item.language)
             json.string("onset", item.onset)
             json.string("severity", item.severity.rawValue)
             json.string("urgency", item.urgency.rawValue)

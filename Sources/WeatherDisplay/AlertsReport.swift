@@ -92,6 +92,7 @@ public enum AlertsReport {
             json.string("headline", alert.headline)
             json.string("id", alert.id)
             json.string("instruction", alert.instruction)
+            json.string("language", alert.language)
             json.string("location", entry.location.id)
             json.string("onset", alert.onset?.rfc3339)
             json.string("severity", alert.severity.rawValue)

@@ -58,6 +58,7 @@ func alertDay(
         urls: endpoints,
         timeout: .seconds(20),
         userAgent: "weatherd/bench (bench@example.org)",
+        language: .english,
         logger: logger
     )
     var planner = AlertPlanner(seed: 42)
@@ -75,7 +76,7 @@ func alertDay(
         }
     }
     let feeds = planner.feeds.map { feed in
-        let target = String(AlertClient.url(of: feed, urls: endpoints).dropFirst(baseURL.count))
+        let target = String(AlertClient.url(of: feed, urls: endpoints, language: .english).dropFirst(baseURL.count))
         return "{\"key\": \"\(feed.key)\", \"source\": \"\(feed.source.rawValue)\", \"target\": \"\(target)\", "
             + "\"locations\": \(feed.members.count), \"polls\": \(polls[feed.key] ?? 0)}"
     }

@@ -130,7 +130,8 @@ enum World {
 
     /// The poller of the official warnings of `config`, on `httpClient`: `User-Agent: weatherd/VERSION`
     /// plus ` (CONTACT)` when `alerts.contact` is set; a poll may take the fetch timeout or 20 s, whichever
-    /// is longer (a country feed is large).
+    /// is longer (a country feed is large); texts in the language in use (``useLanguage(_:)`` has run)
+    /// where the source offers it.
     static func makeAlertPoller(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> AlertClient {
         var clientLogger = logger
         clientLogger.logLevel = max(logger.logLevel, .warning)
@@ -140,6 +141,7 @@ enum World {
             urls: config.alerts.endpoints,
             timeout: max(config.timeout, .seconds(20)),
             userAgent: alertUserAgent(contact: contact),
+            language: Catalogue.language,
             logger: clientLogger
         )
     }
@@ -177,7 +179,8 @@ enum World {
         )
     }
 
-    /// The geocoding client of `config`, on `httpClient`.
+    /// The geocoding client of `config`, on `httpClient`: place names in the language in use
+    /// (``useLanguage(_:)`` has run).
     static func makeGeocoder(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> GeocodingClient {
         var clientLogger = logger
         clientLogger.logLevel = max(logger.logLevel, .warning)
@@ -187,6 +190,7 @@ enum World {
             apiKey: config.api.apiKey,
             timeout: config.timeout,
             userAgent: userAgent,
+            language: Catalogue.language,
             logger: clientLogger
         )
     }

@@ -16,7 +16,8 @@ struct AlertClientTests {
     static func poll(
         _ orders: [AlertPollOrder],
         bodies: [String: String] = [:],
-        userAgent: String = "weatherd/1.2.3 (ops@example.org)"
+        userAgent: String = "weatherd/1.2.3 (ops@example.org)",
+        language: Language = .english
     ) async throws -> (outcomes: [AlertPollOutcome], requests: [FakeRequest]) {
         let server = try await FakeOpenMeteoServer.start(
             handler: FakeOpenMeteoServer.realistic(dataInterval: 900, alerts: { bodies[$0] })
@@ -28,6 +29,7 @@ struct AlertClientTests {
             urls: AlertEndpoints(nws: url, metno: url, dwd: url, meteoalarm: url),
             timeout: .seconds(5),
             userAgent: userAgent,
+            language: language,
             logger: Logger(label: "test")
         )
         var outcomes: [AlertPollOutcome] = []
@@ -76,12 +78,37 @@ struct AlertClientTests {
         let modified = try #require(first.outcomes.first?.lastModified)
         #expect(first.requests.first?.uri == "/weatherapi/metalerts/2.0/current.json?lat=59.9139&lon=10.7522&lang=en")
         #expect((first.outcomes.first?.freshForSeconds ?? 0) > 0)
+        #expect(first.outcomes.first?.language == .english)
         let again = try await Self.poll(
-            [AlertPollOrder(feed: feed, ifModifiedSince: modified)],
+            [AlertPollOrder(feed: feed, ifModifiedSince: modified, language: .english)],
             bodies: ["metno": body]
         )
         #expect(again.outcomes.first?.result == .unchanged)
         #expect(again.requests.first?.header("If-Modified-Since") == modified)
+    }
+
+    @Test func metNorwayInNorwegianIsAskedInFullAfterAnEnglishAnswer() async throws {
+        let oslo = AlertFeed.Member(locationID: "oslo", latitude: 59.9139, longitude: 10.7522)
+        let feed = Self.feed(.metno, [oslo])
+        let body = try fixtureText("metno-metalerts-current.json")
+        let english = try await Self.poll([AlertPollOrder(feed: feed)], bodies: ["metno": body])
+        let modified = try #require(english.outcomes.first?.lastModified)
+        let norwegian = try await Self.poll(
+            [AlertPollOrder(feed: feed, ifModifiedSince: modified, language: .english)],
+            bodies: ["metno": body],
+            language: .norwegianBokmal
+        )
+        let request = try #require(norwegian.requests.first)
+        #expect(request.uri == "/weatherapi/metalerts/2.0/current.json?lat=59.9139&lon=10.7522&lang=no")
+        #expect(request.header("If-Modified-Since") == nil)
+        let outcome = try #require(norwegian.outcomes.first)
+        #expect(outcome.language == .norwegianBokmal)
+        guard case .answered(let lists) = outcome.result else {
+            Issue.record("not answered: \(outcome.result)")
+            return
+        }
+        #expect(lists["oslo"]?.map(\.language) == ["no"])
+        #expect(lists["oslo"]?.map(\.event) == ["Skogbrannfare"])
     }
 
     @Test func a403NamesTheUserAgentItWasSent() async throws {
@@ -145,5 +172,30 @@ struct AlertClientTests {
         }
         #expect(lists["wolfsheim"]?.isEmpty == false)
         #expect(lists["elsewhere"] == [])
+    }
+
+    @Test func theClientsLanguageReachesTheDecoders() async throws {
+        let wolfsheim = AlertFeed.Member(locationID: "wolfsheim", code: "DE571", latitude: 51.8364, longitude: 10.7912)
+        let (outcomes, _) = try await Self.poll(
+            [
+                AlertPollOrder(feed: Self.feed(.meteoalarm, [wolfsheim], country: "germany")),
+                AlertPollOrder(feed: Self.feed(.dwd, [wolfsheim])),
+            ],
+            bodies: [
+                "meteoalarm-germany": try fixtureText("meteoalarm-feeds-germany.json"),
+                "dwd": try fixtureText("brightsky-alerts.json"),
+            ],
+            language: .german
+        )
+        let alerts = outcomes.map { outcome -> Alert? in
+            guard case .answered(let lists) = outcome.result else { return nil }
+            return lists["wolfsheim"]?.first
+        }
+        #expect(
+            alerts.map { $0?.headline } == [
+                "Sturmböen im Landkreis Hohenwalde ab dem Abend", "Amtliche WARNUNG vor STURMBÖEN",
+            ]
+        )
+        #expect(alerts.map { $0?.language } == ["de-DE", "de"])
     }
 }

@@ -28,7 +28,7 @@ struct AlertSourceTests {
         ] as [(Alert.Source, String, [[String]])]
     )
     func requestAndHeaders(source: Alert.Source, url: String, headers: [[String]]) {
-        let asked = source.alertSource
+        let asked = source.alertSource(language: .english)
         #expect(asked.url(of: Self.feed(source), base: "B") == url)
         #expect(asked.headers.map { [$0.0, $0.1] } == headers)
     }
@@ -49,7 +49,7 @@ struct AlertSourceTests {
         asksForContact: Bool,
         answersIfModifiedSince: Bool
     ) {
-        let terms = source.alertSource.terms
+        let terms = source.alertSource(language: .english).terms
         #expect(terms == source.terms, "the conformance carries the terms the planner reads")
         #expect(terms.source == source)
         #expect(terms.pollPeriodSeconds == period)
@@ -65,13 +65,13 @@ struct AlertSourceTests {
     }
 
     @Test func onlyBrightSkyReadsA404OfItsOwn() throws {
-        let failure = try #require(BrightSkyAlertSource().failure(status: 404, for: Self.feed(.dwd)))
+        let failure = try #require(BrightSkyAlertSource(language: .german).failure(status: 404, for: Self.feed(.dwd)))
         #expect(failure.httpStatus == 404)
         #expect(failure.kind == .http)
         #expect(failure.message == "HTTP 404: Bright Sky has no German warn cell at 40.7128,-74.006 (outside Germany?)")
-        #expect(BrightSkyAlertSource().failure(status: 500, for: Self.feed(.dwd)) == nil)
+        #expect(BrightSkyAlertSource(language: .german).failure(status: 500, for: Self.feed(.dwd)) == nil)
         for source in [Alert.Source.nws, .metno, .meteoalarm] {
-            #expect(source.alertSource.failure(status: 404, for: Self.feed(source)) == nil)
+            #expect(source.alertSource(language: .english).failure(status: 404, for: Self.feed(source)) == nil)
         }
     }
 
@@ -85,8 +85,42 @@ struct AlertSourceTests {
     }
 
     @Test func aPollOrderCarriesIfModifiedSinceBesideTheSourcesHeaders() {
-        let order = AlertPollOrder(feed: Self.feed(.metno), ifModifiedSince: "Tue, 24 Nov 2026 11:00:00 GMT")
-        #expect(AlertClient.headers(of: order).map(\.0) == ["If-Modified-Since"])
-        #expect(AlertClient.headers(of: AlertPollOrder(feed: Self.feed(.nws))).map(\.0) == ["Accept"])
+        let order = AlertPollOrder(
+            feed: Self.feed(.metno),
+            ifModifiedSince: "Tue, 24 Nov 2026 11:00:00 GMT",
+            language: .english
+        )
+        #expect(AlertClient.headers(of: order, language: .english).map(\.0) == ["If-Modified-Since"])
+        #expect(
+            AlertClient.headers(of: AlertPollOrder(feed: Self.feed(.nws)), language: .english).map(\.0) == ["Accept"]
+        )
+    }
+
+    @Test func aLastModifiedOfAnotherLanguageIsNotSentBack() {
+        let since = "Tue, 24 Nov 2026 11:00:00 GMT"
+        let english = AlertPollOrder(feed: Self.feed(.metno), ifModifiedSince: since, language: .english)
+        // A 304 would keep the English texts of a reader who now reads Norwegian.
+        #expect(AlertClient.headers(of: english, language: .norwegianBokmal).isEmpty)
+        #expect(AlertClient.headers(of: english, language: .english).map(\.1) == [since])
+        // An alerts cache of an earlier version does not say: asked again in full, once.
+        let unknown = AlertPollOrder(feed: Self.feed(.metno), ifModifiedSince: since)
+        #expect(AlertClient.headers(of: unknown, language: .english).isEmpty)
+    }
+
+    @Test(
+        "MET Norway is asked in Norwegian for a reader of Bokmål, else in English",
+        arguments: [
+            (Language.norwegianBokmal, "lang=no"), (.english, "lang=en"), (.german, "lang=en"), (.swedish, "lang=en"),
+        ]
+    )
+    func metNorwayLanguage(language: Language, parameter: String) {
+        let url = Alert.Source.metno.alertSource(language: language).url(of: Self.feed(.metno), base: "B")
+        #expect(url == "B/weatherapi/metalerts/2.0/current.json?lat=40.7128&lon=-74.006&" + parameter)
+    }
+
+    @Test(arguments: [Alert.Source.nws, .dwd, .meteoalarm])
+    func theOtherSourcesAskTheSameInEveryLanguage(source: Alert.Source) {
+        let urls = Set(Language.allCases.map { source.alertSource(language: $0).url(of: Self.feed(source), base: "B") })
+        #expect(urls.count == 1)
     }
 }

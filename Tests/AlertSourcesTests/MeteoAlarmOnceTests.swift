@@ -66,7 +66,7 @@ struct MeteoAlarmOnceTests {
             AlertFeed.Member(locationID: "coast", latitude: 52.5, longitude: 5.0),
         ]
         let feed = AlertFeed(source: .meteoalarm, country: "netherlands", members: members, host: "example")
-        let lists = try MeteoAlarmAlertSource().alerts(in: Self.feedBody(), for: feed)
+        let lists = try MeteoAlarmAlertSource(language: .english).alerts(in: Self.feedBody(), for: feed)
         #expect(lists["north"]?.map(\.id) == ["m1", "m3"])
         #expect(lists["coast"]?.map(\.id) == ["m2"])
     }

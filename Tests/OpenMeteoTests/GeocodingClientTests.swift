@@ -10,6 +10,7 @@ import WeatherCore
 struct GeocodingClientTests {
     private func withGeocoder(
         apiKey: String? = nil,
+        language: Language = .english,
         handler: @escaping @Sendable (FakeRequest) -> FakeResponse = FakeOpenMeteoServer.realistic,
         _ body: (FakeOpenMeteoServer, GeocodingClient) async throws -> Void
     ) async throws {
@@ -21,6 +22,7 @@ struct GeocodingClientTests {
             apiKey: apiKey,
             timeout: .seconds(2),
             userAgent: "weatherd/test",
+            language: language,
             logger: Logger(label: "test")
         )
         do {
@@ -57,6 +59,19 @@ struct GeocodingClientTests {
             #expect(request.path == "/v1/search")
             #expect(request.query == ["name": "Paris", "count": "1", "language": "en", "format": "json"])
             #expect(request.header("User-Agent") == "weatherd/test")
+        }
+    }
+
+    @Test(
+        "asks for names in the language in use",
+        arguments: [(Language.german, "de"), (.french, "fr"), (.norwegianBokmal, "no"), (.english, "en")]
+    )
+    func asksInTheLanguage(language: Language, code: String) async throws {
+        try await withGeocoder(language: language) { server, client in
+            _ = try await lookUp(client, "Berlin").get()
+            let request = try #require(server.requests.first)
+            #expect(request.query["language"] == code)
+            #expect(client.url(for: "Berlin", countryCode: nil).contains("&language=\(code)&"))
         }
     }
 

@@ -128,6 +128,32 @@ struct AlertPlannerTests {
         #expect(restarted.startDuePolls(at: Self.later(700)).first?.ifModifiedSince == "LM")
     }
 
+    @Test func theLastModifiedKeepsTheLanguageItWasAnsweredIn() throws {
+        let oslo = Location(name: "Oslo", latitude: 59.9139, longitude: 10.7522)
+        var planner = Self.planner([oslo])
+        let first = try #require(planner.startDuePolls(at: Self.start).first)
+        #expect(first.language == nil)
+        let answer = AlertPollOutcome(.answered([:]), lastModified: "LM", language: .norwegianBokmal)
+        _ = planner.finish(first, answer, at: Self.start)
+        #expect(planner.memory.feeds[first.feed.key]?.language == .norwegianBokmal)
+        // The poller judges whether it may send it back: only to a poll in the same language.
+        var restarted = Self.planner([oslo], memory: planner.memory)
+        let second = try #require(restarted.startDuePolls(at: Self.later(700)).first)
+        #expect(second.ifModifiedSince == "LM")
+        #expect(second.language == .norwegianBokmal)
+        // A 304 keeps it; a full answer takes the language it was asked in.
+        _ = restarted.finish(second, AlertPollOutcome(.unchanged, lastModified: "LM"), at: Self.later(700))
+        #expect(restarted.memory.feeds[first.feed.key]?.language == .norwegianBokmal)
+        let third = try #require(restarted.startDuePolls(at: Self.later(1400)).first)
+        _ = restarted.finish(
+            third,
+            AlertPollOutcome(.answered([:]), lastModified: "LM2", language: .english),
+            at: Self.later(1400)
+        )
+        #expect(restarted.memory.feeds[first.feed.key]?.language == .english)
+        #expect(restarted.memory.feeds[first.feed.key]?.lastModified == "LM2")
+    }
+
     @Test func notCoveredIsRememberedWhileTheLocationIsUnresolved() throws {
         let strasbourg = Location(name: "Strasbourg", latitude: 48.5734, longitude: 7.7521)
         var planner = Self.planner([strasbourg])

@@ -255,17 +255,16 @@ public func forecastSnapshot() -> StateSnapshot {
 public func alertSnapshot() -> StateSnapshot {
     var snapshot = variedSnapshot()
     let now = snapshot.generatedAt
+    var storm = Alert.storm(
+        onset: now.adding(seconds: -3600),
+        url: "https://api.weather.gov/alerts/urn:oid:storm.1"
+    ).with(ends: now.adding(seconds: 86_400))
+    storm.language = "en-US"
     snapshot.locations[0].alerts = LocationAlerts(
         source: .nws,
         fetchedAt: now.adding(seconds: -120),
         stale: false,
-        items: [
-            Alert.storm(
-                onset: now.adding(seconds: -3600),
-                url: "https://api.weather.gov/alerts/urn:oid:storm.1"
-            ).with(ends: now.adding(seconds: 86_400)),
-            Alert(id: "urn:oid:frost.1", source: .nws, event: "Frost Advisory", severity: .minor),
-        ]
+        items: [storm, Alert(id: "urn:oid:frost.1", source: .nws, event: "Frost Advisory", severity: .minor)]
     )
     if snapshot.locations.count > 1 {
         snapshot.locations[1].alerts = LocationAlerts(source: .meteoalarm, fetchedAt: nil, stale: true, items: [])

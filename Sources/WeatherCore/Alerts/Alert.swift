@@ -70,6 +70,9 @@ public struct Alert: Sendable, Hashable {
     /// When the message was sent (Bright Sky: its `effective`, it sends no `sent`); orders the messages of
     /// one chain.
     public var sent: Timestamp?
+    /// The language of its texts, as the source tags it (MeteoAlarm `de-DE`, Bright Sky `de` or `en`, MET
+    /// `no` or `en`, NWS `en-US`); nil when the source does not say.
+    public var language: String?
 
     /// Creates a value from each of its properties.
     public init(
@@ -88,7 +91,8 @@ public struct Alert: Sendable, Hashable {
         url: String? = nil,
         messageType: MessageType = .alert,
         references: [String] = [],
-        sent: Timestamp? = nil
+        sent: Timestamp? = nil,
+        language: String? = nil
     ) {
         self.id = id
         self.source = source
@@ -106,6 +110,7 @@ public struct Alert: Sendable, Hashable {
         self.messageType = messageType
         self.references = references
         self.sent = sent
+        self.language = language
     }
 
     /// Whether the event's time span (from ``onset``, to ``ends``; open where unknown) meets `other`'s.

@@ -15,9 +15,9 @@
 /// - A source `auto` chose that answers that a point is not its own leaves the location without a source
 ///   for ``notCoveredForSeconds`` (a week): then it is asked again, as a stray 404 of a proxy may have
 ///   been the answer.
-/// - Everything that must survive a restart is ``memory``: each feed's next poll, `Last-Modified` and
-///   failures, each location's warnings, and the points found not covered. A restart therefore costs no
-///   poll.
+/// - Everything that must survive a restart is ``memory``: each feed's next poll, `Last-Modified` (with the
+///   language its answer was asked in) and failures, each location's warnings, and the points found not
+///   covered. A restart therefore costs no poll.
 public struct AlertPlanner: Sendable {
     /// How far apart the first polls of one host are, besides a fraction of a second.
     public static let firstPollSpacingSeconds = 3.0
@@ -32,6 +32,8 @@ public struct AlertPlanner: Sendable {
         public var lastAnswerAt: Timestamp?
         /// The last answer's `Last-Modified`.
         public var lastModified: String?
+        /// The language the last answer's texts were asked in: its `Last-Modified` holds for it alone.
+        public var language: Language?
         /// Failed polls in a row.
         public var failures: Int = 0
 
@@ -40,11 +42,13 @@ public struct AlertPlanner: Sendable {
             nextPollAt: Timestamp? = nil,
             lastAnswerAt: Timestamp? = nil,
             lastModified: String? = nil,
+            language: Language? = nil,
             failures: Int = 0
         ) {
             self.nextPollAt = nextPollAt
             self.lastAnswerAt = lastAnswerAt
             self.lastModified = lastModified
+            self.language = language
             self.failures = failures
         }
     }
@@ -214,7 +218,11 @@ public struct AlertPlanner: Sendable {
             guard busy?.insert(feed.host).inserted == true else { continue }
             inFlight[feed.key] = feed.host
             orders.append(
-                AlertPollOrder(feed: feed, ifModifiedSince: terms.answersIfModifiedSince ? state.lastModified : nil)
+                AlertPollOrder(
+                    feed: feed,
+                    ifModifiedSince: terms.answersIfModifiedSince ? state.lastModified : nil,
+                    language: state.language
+                )
             )
         }
         return orders
@@ -290,6 +298,7 @@ public struct AlertPlanner: Sendable {
         state.lastAnswerAt = now
         if case .answered = outcome.result {
             state.lastModified = outcome.lastModified
+            state.language = outcome.language
         } else if let lastModified = outcome.lastModified {
             state.lastModified = lastModified
         }

@@ -1,15 +1,20 @@
 /// One alert poll the ``AlertPlanner`` decided: a feed, and the `Last-Modified` to send back as
-/// `If-Modified-Since` (MET Norway's terms).
+/// `If-Modified-Since` (MET Norway's terms) with the language it was answered in.
 public struct AlertPollOrder: Sendable, Hashable {
     /// What to ask, and for which locations.
     public var feed: AlertFeed
     /// The previous answer's `Last-Modified`, when the source answers 304 to it.
     public var ifModifiedSince: String?
+    /// The language the previous answer's texts were asked in (``AlertPollOutcome/language``); nil when not
+    /// known. A poller asking in another language does not send ``ifModifiedSince``: a 304 would keep the
+    /// texts of the other.
+    public var language: Language?
 
     /// Creates a value from each of its properties.
-    public init(feed: AlertFeed, ifModifiedSince: String? = nil) {
+    public init(feed: AlertFeed, ifModifiedSince: String? = nil, language: Language? = nil) {
         self.feed = feed
         self.ifModifiedSince = ifModifiedSince
+        self.language = language
     }
 }
 
@@ -33,12 +38,20 @@ public struct AlertPollOutcome: Sendable, Hashable {
     /// For how long the answer is fresh by its caching headers (`Cache-Control: max-age`, else `Expires`
     /// minus `Date`): no poll before.
     public var freshForSeconds: Double?
+    /// The language the poll asked the texts in, which its `Last-Modified` holds for.
+    public var language: Language?
 
     /// An outcome.
-    public init(_ result: Result, lastModified: String? = nil, freshForSeconds: Double? = nil) {
+    public init(
+        _ result: Result,
+        lastModified: String? = nil,
+        freshForSeconds: Double? = nil,
+        language: Language? = nil
+    ) {
         self.result = result
         self.lastModified = lastModified
         self.freshForSeconds = freshForSeconds
+        self.language = language
     }
 }
 

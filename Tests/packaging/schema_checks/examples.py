@@ -127,10 +127,10 @@ def with_alerts(doc):
             {"id": "urn:oid:2.49.0.1.840.0.1", "event": "Winter Storm Warning", "severity": "Severe",
              "urgency": "Expected", "certainty": "Likely", "headline": "Winter Storm Warning until Monday",
              "onset": "2026-11-22T03:00:00Z", "ends": "2026-11-23T18:00:00Z", "area": "New York (Manhattan)",
-             "url": "https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.0.1"},
+             "url": "https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.0.1", "language": "en-US"},
             {"id": "urn:oid:2.49.0.1.840.0.2", "event": "Frost Advisory", "severity": "Minor",
              "urgency": "Unknown", "certainty": "Unknown", "headline": None, "onset": None, "ends": None,
-             "area": None, "url": None},
+             "area": None, "url": None, "language": None},
         ],
     }
     doc["locations"][2]["alerts"] = None

@@ -85,6 +85,7 @@ def negative_cases(v, base):
         ("alert without id", delete(a + ["items", 0, "id"])),
         ("alert ends with an offset", setv(a + ["items", 0, "ends"], "2026-11-23T13:00:00-05:00")),
         ("missing alert headline (null when none)", delete(a + ["items", 1, "headline"])),
+        ("alert language as a number", setv(a + ["items", 0, "language"], 7)),
     ]
     r = ["locations", 0, "air"]
     air_cases = [
