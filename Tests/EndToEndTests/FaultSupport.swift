@@ -251,14 +251,6 @@ enum Fault {
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
         return formatter.string(from: Date(timeIntervalSince1970: seconds.rounded(.down)))
     }
-
-    /// Waits, if needed, so that at least `margin` seconds remain before the next full minute.
-    static func avoidMinuteBoundary(margin: Double) async {
-        let intoMinute = now.truncatingRemainder(dividingBy: 60)
-        if intoMinute > 60 - margin {
-            try? await Task.sleep(for: .seconds(60 - intoMinute + 0.3))
-        }
-    }
 }
 
 /// Wall-clock arrival times of requests, recorded by a fake server handler.
