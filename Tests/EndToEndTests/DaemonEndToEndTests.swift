@@ -39,13 +39,13 @@ struct DaemonEndToEndTests {
     }
 
     /// `weatherd run` on the three places every 200 ms against a look-alike answering with `handler`, logging
-    /// to the private journald when there is one, stopped by `stop` after `running` seconds (once its state
-    /// file is there, when `waitForStateFile`).
+    /// to the private journald when there is one, stopped by `stop` once its state file says `daemon.<counter>`
+    /// has reached `count`.
     private func run(
         handler: @escaping @Sendable (FakeRequest) -> FakeResponse = FakeOpenMeteoServer.realistic,
         statePath name: String,
-        waitForStateFile: Bool = false,
-        running: Double,
+        until counter: String,
+        reaches count: Int,
         stop: Int32
     ) async throws -> Run {
         let directory = try TemporaryDirectory()
@@ -60,10 +60,12 @@ struct DaemonEndToEndTests {
                 TestJournal.isAvailable ? "journal" : "stderr",
             ])
             defer { daemon.kill() }
-            for _ in 0..<100 where waitForStateFile && !FileManager.default.fileExists(atPath: statePath) {
-                try await Task.sleep(for: .milliseconds(50))
+            let reached = await Fault.eventually(timeout: 10) {
+                let text = (try? String(contentsOfFile: statePath, encoding: .utf8)) ?? ""
+                let state = (try? jsonObject(text)) as? [String: Any]
+                return (state?["daemon"] as? [String: Any])?[counter] as? Int ?? 0 >= count
             }
-            try await Task.sleep(for: .seconds(running))
+            #expect(reached, "daemon.\(counter) did not reach \(count); stderr: \(daemon.stderr)")
             daemon.signal(stop)
             let status = await daemon.wait(timeout: 2)
             let state = try jsonObject(String(contentsOfFile: statePath, encoding: .utf8)) as? [String: Any]
@@ -78,12 +80,12 @@ struct DaemonEndToEndTests {
         }
     }
 
-    /// Three seconds of rotation, stopped with SIGTERM.
+    /// Three rotations, each tick's fetch answered, stopped with SIGTERM.
     private func runRotation() async throws -> Run {
-        try await run(statePath: "state/state.json", running: 3, stop: SIGTERM)
+        try await run(statePath: "state/state.json", until: "fetches_ok", reaches: 9, stop: SIGTERM)
     }
 
-    /// A look-alike that answers every request with a 400; 1.5 s, stopped with SIGINT.
+    /// A look-alike that answers every request with a 400; a rotation of failed fetches, stopped with SIGINT.
     private func runFailures() async throws -> Run {
         try await run(
             handler: { _ in
@@ -93,8 +95,8 @@ struct DaemonEndToEndTests {
                 )
             },
             statePath: "state.json",
-            waitForStateFile: true,
-            running: 1.5,
+            until: "fetches_failed",
+            reaches: 3,
             stop: SIGINT
         )
     }

@@ -3,29 +3,38 @@ import Foundation
 import Testing
 
 /// API limits against the built daemon: after a 429 nothing reaches the server until the limit can have
-/// reset, 503s back off exponentially, and no tick ever sends more than one request (docs/fetching.md).
+/// reset, 503s back off exponentially, and no tick ever sends more than one request (docs/fetching.md). The
+/// look-alike's clock is set clear of its minute's end (``LookAlikeClock``): when a minutely pause ends, and
+/// what comes after, is checked on an injected clock (LoopTableBackoffTests, LoopTableTickTests).
 @Suite("Faults: API limits and backoff")
 struct FaultBackoffTests {
     @Test("a minutely 429 stops every request until the next full minute; ticks go on from the cache")
     func minutelyLimit() async throws {
-        await Fault.avoidMinuteBoundary(margin: 6)
         let arrivals = ArrivalTimes()
         let minutelyLimited = arrivals.recording { _ in .openMeteoError(status: 429, reason: Fault.minutelyReason) }
+        let offset = LookAlikeClock.offsetClearOfMinuteEnd()
         try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces),
-            handler: minutelyLimited
+            handler: minutelyLimited,
+            clockOffset: offset
         ) { server, daemon in
             #expect(await Fault.eventually(timeout: 5) { server.requestCount >= 1 }, "no request arrived")
-            try await Task.sleep(for: .seconds(1))
+            // The pause recorded, then ticks from the cache: every location visited three times more.
+            #expect(
+                await Fault.eventually(timeout: 5) {
+                    (daemon.counter("ticks_from_cache") ?? 0) > 0 && daemon.counter("fetches_failed") == 1
+                }
+            )
             let early = daemon.counter("ticks_from_cache") ?? -1
-            try await Task.sleep(for: .seconds(1.2))
+            #expect(await daemon.waitForMoreTicks(9))
             let late = daemon.counter("ticks_from_cache") ?? -1
             let state = try daemon.state()
             let status = await daemon.terminate()
 
             #expect(server.requestCount == 1, "requests during the 429 pause: \(server.requests.map(\.uri))")
+            // The look-alike's next full minute, on the host's clock.
             let first = try #require(arrivals.all.first)
-            let nextMinute = ((first / 60).rounded(.down) + 1) * 60
+            let nextMinute = LookAlikeClock.nextMinute(after: first + offset) - offset
             let info = try #require(state["daemon"] as? [String: Any])
             // The next full minute, plus a spread of at most a fifteenth of the pause, plus up to a second: the
             // minute ends on the API's clock, read from a `Date` of whole seconds (docs/fetching.md), so up to a second
@@ -69,7 +78,6 @@ struct FaultBackoffTests {
 
     @Test("a 429 with Retry-After: 1 pauses about one second, then requests resume and the end is logged")
     func retryAfter() async throws {
-        await Fault.avoidMinuteBoundary(margin: 6)
         let arrivals = ArrivalTimes()
         let limitedForASecond = arrivals.recording { request in
             guard request.sequence == 0 else { return FakeOpenMeteoServer.realistic(request) }
@@ -77,11 +85,13 @@ struct FaultBackoffTests {
         }
         try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces),
-            handler: limitedForASecond
+            handler: limitedForASecond,
+            // A second within the minute's end would shorten the pause: the look-alike's minute has more left.
+            clockOffset: LookAlikeClock.offsetClearOfMinuteEnd()
         ) { server, daemon in
             #expect(await Fault.eventually(timeout: 8) { server.requestCount >= 4 }, "requests did not resume")
-            // The state written after the next tick shows the pause over.
-            try await Task.sleep(for: .milliseconds(500))
+            // The state written after the resumed fetches shows the pause over.
+            #expect(await Fault.eventually(timeout: 5) { (daemon.counter("fetches_ok") ?? 0) >= 3 })
             let state = try daemon.state()
             let status = await daemon.terminate()
 
@@ -157,7 +167,10 @@ struct FaultBackoffTests {
             #expect(await Fault.eventually(timeout: 5) { server.requestCount >= 1 })
             let start = Date()
             let before = server.requestCount
-            try await Task.sleep(for: .seconds(2))
+            // Ten more requests within 2 s, and how long they took: retries would bring them sooner than one a
+            // tick.
+            let wanted = before + 10
+            _ = await Fault.eventually(timeout: 2) { [wanted] in server.requestCount >= wanted }
             let during = server.requestCount - before
             let elapsed = Date().timeIntervalSince(start)
             let status = await daemon.terminate()

@@ -43,7 +43,7 @@ struct FaultDiskTests {
             let rewritten = await Fault.eventually(timeout: 3) { (daemon.counter("ticks") ?? 0) > ticksBefore + 2 }
             #expect(rewritten, "the state file was not written again: \(daemon.stderr.suffix(2000))")
             // More ticks: the entry must not repeat.
-            try await Task.sleep(for: .seconds(1))
+            #expect(await daemon.waitForMoreTicks(5))
             #expect(daemon.isRunning)
             #expect(await noTemporaryFiles(daemon), "left: \(Fault.temporaryFiles(in: daemon.stateDirectoryView))")
             let status = await daemon.terminate()
@@ -68,6 +68,7 @@ struct FaultDiskTests {
                 directory: directory,
                 config: Fault.config(Fault.threePlaces),
                 apiURL: server.baseURL,
+                interval: "100ms",
                 stateDirectory: stateDirectory,
                 launcher: [Fault.script("fault-disk"), "--size", "64k", stateDirectory, "--"],
                 privateMounts: true
@@ -90,11 +91,19 @@ struct FaultDiskTests {
             let broken = try await Fault.shell(breaking)
             try #require(broken.status == 0, "\(breaking): \(broken.output)")
 
-            try await Task.sleep(for: .milliseconds(500))
+            // A write failed and said so: the state file stays as it is from then on.
+            let failing = try await Fault.eventually(timeout: 5, poll: 0.1) {
+                try count(daemon, journal: Self.isWriteFailure, stderr: Self.isWriteFailure) >= 1
+            }
+            #expect(failing, "no failed write was logged after the \(fault) fault")
             let frozen = try daemon.state()
             let frozenTicks = try #require((frozen["daemon"] as? [String: Any])?["ticks"] as? Int)
-            // About ten ticks that cannot write.
-            try await Task.sleep(for: .seconds(2))
+            // Ten ticks that cannot write, counted by their entries.
+            let shown = try count(daemon, journal: Self.isTick, stderr: Self.isTick)
+            let ticked = try await Fault.eventually(timeout: 5, poll: 0.1) {
+                try count(daemon, journal: Self.isTick, stderr: Self.isTick) >= shown + 10
+            }
+            #expect(ticked, "fewer than ten ticks after the \(fault) fault")
             #expect(daemon.isRunning, "weatherd died: \(daemon.stderr.suffix(2000))")
             let still = try daemon.state()
             #expect((still["daemon"] as? [String: Any])?["ticks"] as? Int == frozenTicks, "written while \(fault)?")
@@ -119,6 +128,29 @@ struct FaultDiskTests {
             #expect(logs.recoveries.count == 1, "\(fault): recovery entries \(logs.recoveries)")
             #expect(logs.recreated.isEmpty)
         }
+    }
+
+    /// How many of the daemon's entries so far are of a kind: journal entries matching `journal` when there is
+    /// a test journal, else lines of its stderr matching `stderr`.
+    private func count(
+        _ daemon: FaultDaemon,
+        journal: ([String: String]) -> Bool,
+        stderr: (Substring) -> Bool
+    ) throws -> Int {
+        guard TestJournal.isAvailable else { return daemon.stderr.split(separator: "\n").filter(stderr).count }
+        return try Fault.journal(pid: daemon.pid).filter(journal).count
+    }
+
+    /// A tick's entry: the weather it shows.
+    private static func isTick(_ entry: [String: String]) -> Bool { entry["MESSAGE_ID"] == Fault.MessageID.weather }
+    private static func isTick(_ line: Substring) -> Bool { line.contains("weather.rotation_index=") }
+
+    /// The entry of a state file write that failed (PRIORITY 3).
+    private static func isWriteFailure(_ entry: [String: String]) -> Bool {
+        entry["MESSAGE_ID"] == Fault.MessageID.stateWrite && entry["PRIORITY"] == "3"
+    }
+    private static func isWriteFailure(_ line: Substring) -> Bool {
+        line.contains("cannot") && line.contains("the previous state file stays")
     }
 
     /// The messages of the daemon's state-file entries: failures (PRIORITY 3), recoveries (PRIORITY 5) and

@@ -74,7 +74,7 @@ struct FaultResponseTests {
                 return server.requestCount >= 3
             }
             #expect(answered, "only \(server.requestCount) requests")
-            try await Task.sleep(for: .milliseconds(100))
+            #expect(await Fault.eventually(timeout: 5) { daemon.counter("fetches_failed") ?? 0 >= 2 })
             let location = try #require(try daemon.location("alpha"))
             let running = daemon.isRunning
             let status = await daemon.terminate()

@@ -96,17 +96,20 @@ enum Fault {
     // MARK: - A daemon against a look-alike
 
     /// `weatherd run` with `config` every `interval`, in a temporary directory, against a look-alike answering
-    /// with `handler`, for `body`. Afterwards, whether `body` returned or threw, the daemon is killed if it
-    /// still runs, the directory removed and the look-alike shut down.
+    /// with `handler` on a clock `clockOffset` seconds from the host's (``LookAlikeClock``), for `body`.
+    /// Afterwards, whether `body` returned or threw, the daemon is killed if it still runs, the directory
+    /// removed and the look-alike shut down.
     static func withDaemon<Value>(
         config: String,
         handler: @escaping @Sendable (FakeRequest) -> FakeResponse = FakeOpenMeteoServer.realistic,
         interval: String = "200ms",
         logTarget: String = Fault.logTarget,
+        clockOffset: Double = 0,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (FakeOpenMeteoServer, FaultDaemon) async throws -> Value
     ) async throws -> Value {
         try await withFakeServerAndDirectory(handler: handler) { server, directory in
+            server.clockOffset = clockOffset
             let daemon = try FaultDaemon(
                 directory: directory,
                 config: config,
@@ -251,14 +254,6 @@ enum Fault {
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
         return formatter.string(from: Date(timeIntervalSince1970: seconds.rounded(.down)))
     }
-
-    /// Waits, if needed, so that at least `margin` seconds remain before the next full minute.
-    static func avoidMinuteBoundary(margin: Double) async {
-        let intoMinute = now.truncatingRemainder(dividingBy: 60)
-        if intoMinute > 60 - margin {
-            try? await Task.sleep(for: .seconds(60 - intoMinute + 0.3))
-        }
-    }
 }
 
 /// Wall-clock arrival times of requests, recorded by a fake server handler.
@@ -364,6 +359,13 @@ final class FaultDaemon: Sendable {
             guard let state = try? state(), let daemon = state["daemon"] as? [String: Any] else { return false }
             return daemon["pid"] as? Int == Int(pid) && (daemon["ticks"] as? Int ?? 0) >= ticks
         }
+    }
+
+    /// Waits until the state file has `count` ticks more than it has now: visits of the rotation counted, not
+    /// a span of time waited.
+    @discardableResult
+    func waitForMoreTicks(_ count: Int, timeout: Double = 10) async -> Bool {
+        await waitForTicks((counter("ticks") ?? 0) + count, timeout: timeout)
     }
 
     /// SIGTERM and the exit status (nil if it did not exit within `timeout`; it is then killed).

@@ -29,18 +29,21 @@ struct FilesEndToEndTests {
             let config = try directory.write("config.yaml", Fault.config(Fault.threePlaces, refresh: "auto"))
             let daemon = try Subprocess([
                 "run", "--config", config, "--state-file", runtime + "/state.json",
-                "--cache-file", directory.path + "/cache.json", "--interval", "100ms", "--api-url", server.baseURL,
+                "--cache-file", directory.path + "/cache.json", "--interval", "50ms", "--api-url", server.baseURL,
                 "--alerts-url", server.baseURL,
                 // Its entries go to a file here (the journal, in production, is a socket): not the daemon's writes.
                 "--log-target", "stderr", "--log-level", "warning",
             ])
             defer { daemon.kill() }
+            func daemonInfo() -> [String: Any]? {
+                guard let text = try? String(contentsOfFile: runtime + "/state.json", encoding: .utf8),
+                    let state = try? jsonObject(text) as? [String: Any]
+                else { return nil }
+                return state["daemon"] as? [String: Any]
+            }
             // Every location fetched once (then not due for a data period), and a few ticks after that.
             let counted = await Fault.eventually(timeout: 10) {
-                guard let text = try? String(contentsOfFile: runtime + "/state.json", encoding: .utf8),
-                    let state = try? jsonObject(text) as? [String: Any],
-                    let info = state["daemon"] as? [String: Any]
-                else { return false }
+                guard let info = daemonInfo() else { return false }
                 return (info["fetches_ok"] as? Int) == 3 && (info["ticks"] as? Int ?? 0) >= 6
             }
             #expect(counted)
@@ -50,7 +53,9 @@ struct FilesEndToEndTests {
             try #require(!type.stdout.hasPrefix("tmpfs"), "the temporary directory is on tmpfs here")
             let before = try #require(Self.writeBytes(daemon.pid))
             let requests = server.requestCount
-            try await Task.sleep(for: .seconds(2))  // about 20 ticks that serve the cache
+            // Twenty ticks that serve the cache.
+            let ticks = daemonInfo()?["ticks"] as? Int ?? 0
+            #expect(await Fault.eventually(timeout: 10) { daemonInfo()?["ticks"] as? Int ?? 0 >= ticks + 20 })
             #expect(server.requestCount == requests)
             #expect(Self.writeBytes(daemon.pid) == before)
             // Nothing beside the cache either: no state file, no temporary file in the state directory.

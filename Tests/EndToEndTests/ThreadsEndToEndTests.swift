@@ -53,7 +53,7 @@ struct ThreadsEndToEndTests {
             let cachePath = directory.path + "/cache.json"
             let daemon = try Subprocess([
                 "run", "--config", configPath, "--state-file", statePath, "--cache-file", cachePath,
-                "--interval", "1s", "--api-url", server.baseURL, "--alerts-url", server.baseURL, "--log-target",
+                "--interval", "500ms", "--api-url", server.baseURL, "--alerts-url", server.baseURL, "--log-target",
                 "stderr",
             ])
             defer { daemon.kill() }
@@ -72,7 +72,7 @@ struct ThreadsEndToEndTests {
             }
             let before = try Self.threads(daemon.pid)
             let ticksBefore = ticks()
-            try await Task.sleep(for: .seconds(3))  // three cache ticks
+            try await Task.sleep(for: .seconds(1.5))  // three cache ticks
             let after = try Self.threads(daemon.pid)
             let cacheTicks = ticks() - ticksBefore
             daemon.signal(SIGTERM)

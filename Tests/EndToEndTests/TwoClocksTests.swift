@@ -5,10 +5,15 @@ import Testing
 
 /// The two clocks against the built daemon and a look-alike server with a short data interval (60 s,
 /// the shortest weatherd takes from `current.interval`): every tick rotates, each location is fetched
-/// once per data period, the quota is never exceeded, restarts cost nothing, nothing starves.
+/// once per data period, the quota is never exceeded, restarts cost nothing, nothing starves. What these
+/// check is the wiring (the flags, the configuration, the look-alike's answers and clock, the journal and
+/// the files): what happens when a data period or a quota minute ends is decided by the planner and is
+/// checked on an injected clock (LoopTableTickTests, LoopTableBackoffTests, PlannerAPIClockTests). The
+/// look-alike's clock is set clear of its minute's end (``LookAlikeClock``), so no test waits for one.
 @Suite("Two clocks, end to end")
 struct TwoClocksTests {
-    /// Every forecast request the server saw: when, for which latitude, with the day's outlook or not.
+    /// Every forecast request the server saw: when (on its clock), for which latitude, with the day's outlook
+    /// or not.
     final class Requests: Sendable {
         struct Request {
             var time: Double
@@ -27,7 +32,7 @@ struct TwoClocksTests {
             { request in
                 if request.path == "/v1/forecast" {
                     let entry = Request(
-                        time: Fault.now,
+                        time: request.time,
                         latitude: Double(request.query["latitude"] ?? "") ?? .nan,
                         daily: request.query["daily"] != nil,
                         weight: Self.weight(of: request.query)
@@ -52,40 +57,31 @@ struct TwoClocksTests {
         func count(latitude: Double) -> Int { list.filter { $0.latitude == latitude }.count }
     }
 
-    /// Waits, if needed, until at least `margin` seconds remain before the next multiple of `period`.
-    private static func avoidBoundary(of period: Double, margin: Double) async {
-        let into = Fault.now.truncatingRemainder(dividingBy: period)
-        if into > period - margin { try? await Task.sleep(for: .seconds(period - into + 0.5)) }
-    }
-
     /// The wiring of `refresh: auto` in the built daemon, in seconds: each location fetched once when its
     /// data is unknown, then served from the cache until its period ends, the counters, the quota ledger
     /// and the journal agreeing with what the API saw. One request per location in each data period,
-    /// across period boundaries and within the spread and a rotation, is the planner's decision and is
-    /// checked on an injected clock through the service's own runner
-    /// (WeatherServiceTests.autoFetchesEachLocationOncePerDataPeriod).
+    /// across period boundaries and within the spread and a rotation, is the loop's decision and is
+    /// checked on an injected clock (LoopTableTickTests.autoFetchesEachLocationOncePerDataPeriod, and on the
+    /// API's clock LoopTableAPIMinuteTests.sixtySecondDataPeriodsEndOnTheAPIsClock).
     @Test("auto: each location fetched once, then served from the cache until its data period ends")
     func oneRequestPerLocationPerPeriod() async throws {
-        await Self.avoidBoundary(of: 60, margin: 15)
         let requests = Requests()
-        let started = Fault.now
+        let offset = LookAlikeClock.offsetClearOfMinuteEnd()
+        // The end of the look-alike's data period, on its clock.
+        let periodEnd = LookAlikeClock.nextMinute(after: Fault.now + offset)
         try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces, refresh: "auto"),
             handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60)),
-            interval: "1s"
+            clockOffset: offset
         ) { server, daemon in
-            // The three first fetches, then rotations served from the cache.
-            let deadline = ContinuousClock.now + .seconds(8)
-            while requests.list.count < 3, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            try await Task.sleep(for: .seconds(5))
+            // The three first fetches, then three rotations served from the cache.
+            #expect(await Fault.eventually(timeout: 8) { daemon.counter("fetches_ok") ?? 0 >= 3 })
+            #expect(await daemon.waitForMoreTicks(9))
             let state = try daemon.state()
             let status = await daemon.terminate()
             #expect(status == 0)
 
             let list = requests.list
-            let periodEnd = ((started / 60).rounded(.down) + 1) * 60
             for place in Fault.threePlaces {
                 let mine = list.filter { $0.latitude == place.latitude }
                 #expect(mine.count == 1, "\(place.name): \(mine.count) requests in one data period")
@@ -111,8 +107,9 @@ struct TwoClocksTests {
             for location in try #require(state["locations"] as? [[String: Any]]) {
                 let weather = try #require(location["weather"] as? [String: Any])
                 #expect(weather["data_interval_seconds"] as? Double == 60)
+                // On the host's clock: the period's end less the look-alike's offset.
                 let next = try #require(location["next_refresh_at"] as? String)
-                #expect(next >= Fault.rfc3339(periodEnd), "next refresh \(next)")
+                #expect(next >= Fault.rfc3339(periodEnd - offset), "next refresh \(next)")
                 #expect(location["status"] as? String == "ok")
             }
 
@@ -137,17 +134,21 @@ struct TwoClocksTests {
 
     @Test("limits: no request that would take a window over api.limits; the full window logged once")
     func limitsAreNeverExceeded() async throws {
-        await Fault.avoidMinuteBoundary(margin: 12)
         let requests = Requests()
+        let offset = LookAlikeClock.offsetClearOfMinuteEnd()
         // The server allows 3 calls a minute; weatherd allows itself 2.6.
         let gate = QuotaGate(minuteLimit: 3, next: FakeOpenMeteoServer.realistic)
         try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces, extra: "api:\n  limits:\n    minute: 2.6"),
             handler: requests.recording(gate.handler),
-            interval: "200ms"
+            clockOffset: offset
         ) { server, daemon in
-            try await Task.sleep(for: .seconds(4))
+            // Alpha's answer, then three rotations in which the full minute holds Beta and Gamma back.
+            #expect(await Fault.eventually(timeout: 8) { daemon.counter("fetches_ok") ?? 0 >= 1 })
+            #expect(await daemon.waitForMoreTicks(9))
             let state = try daemon.state()
+            // The look-alike's minute, whose end the hold lasts until.
+            let minuteEnd = LookAlikeClock.nextMinute(after: Fault.now + offset)
             let status = await daemon.terminate()
             #expect(status == 0)
 
@@ -163,8 +164,8 @@ struct TwoClocksTests {
             #expect(locations.map { $0["status"] as? String } == ["ok", "pending", "pending"])
             let gamma = try #require(locations.first { $0["id"] as? String == "gamma" })
             #expect(
-                (gamma["next_refresh_at"] as? String).map { $0 >= Fault.rfc3339((Fault.now / 60).rounded(.up) * 60) }
-                    == true
+                (gamma["next_refresh_at"] as? String).map { $0 >= Fault.rfc3339(minuteEnd - offset) } == true,
+                "\(gamma["next_refresh_at"] ?? "")"
             )
 
             if TestJournal.isAvailable {
@@ -186,23 +187,18 @@ struct TwoClocksTests {
 
     @Test("a restart costs no extra calls: weather judged by its age and due time, quota windows restored")
     func restartCostsNothing() async throws {
-        await Self.avoidBoundary(of: 60, margin: 25)
         let requests = Requests()
         let sixtySecondPeriods = requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60))
         try await withFakeServerAndDirectory(handler: sixtySecondPeriods) { server, directory in
+            server.clockOffset = LookAlikeClock.offsetClearOfMinuteEnd()
             let config = Fault.config(Fault.threePlaces, refresh: "auto")
-            let first = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL, interval: "500ms")
+            let first = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL)
             defer { first.kill() }
             // Stopped once every answer is in (the look-alike seeing the third request is not enough: a stop
             // while its answer is on the way cancels that fetch, and the next run asks again).
             #expect(await Fault.eventually(timeout: 10) { (first.counter("fetches_ok") ?? 0) >= 3 })
             #expect(await first.terminate() == 0)
-            let second = try FaultDaemon(
-                directory: directory,
-                config: config,
-                apiURL: server.baseURL,
-                interval: "500ms"
-            )
+            let second = try FaultDaemon(directory: directory, config: config, apiURL: server.baseURL)
             defer { second.kill() }
             #expect(await second.waitForTicks(8))
             let state = try second.state()
@@ -221,48 +217,47 @@ struct TwoClocksTests {
 
     @Test("SIGUSR1 makes every location due at once")
     func sigusr1RefreshesEveryLocation() async throws {
-        await Self.avoidBoundary(of: 60, margin: 20)
         let requests = Requests()
         try await Fault.withDaemon(
             config: Fault.config(Fault.threePlaces, refresh: "auto"),
             handler: requests.recording(FakeOpenMeteoServer.realistic(dataInterval: 60)),
-            interval: "300ms"
+            clockOffset: LookAlikeClock.offsetClearOfMinuteEnd()
         ) { server, daemon in
-            #expect(await Fault.eventually(timeout: 10) { requests.list.count >= 3 })
-            try await Task.sleep(for: .seconds(1.5))
+            // Each location answered, then two rotations in which none is due.
+            #expect(await Fault.eventually(timeout: 10) { daemon.counter("fetches_ok") ?? 0 >= 3 })
+            #expect(await daemon.waitForMoreTicks(6))
             #expect(requests.list.count == 3)
             daemon.process.signal(SIGUSR1)
-            #expect(await Fault.eventually(timeout: 5) { requests.list.count >= 6 })
-            try await Task.sleep(for: .seconds(1.5))
+            #expect(await Fault.eventually(timeout: 5) { daemon.counter("fetches_ok") ?? 0 >= 6 })
+            #expect(await daemon.waitForMoreTicks(6))
             #expect(requests.list.count == 6)
             #expect(await daemon.terminate() == 0)
         }
     }
 
-    @Test("a location whose requests hang does not starve the others (250 ms ticks, 1 s timeout)")
+    @Test("a location whose requests hang does not starve the others (125 ms ticks, 500 ms timeout)")
     func noLocationStarves() async throws {
         let requests = Requests()
         let hanging = 20.0
         let places = Fault.threePlaces + [Fault.Place(id: nil, name: "Delta", latitude: 40, longitude: 40)]
+        let healthy = places.filter { $0.latitude != hanging }
         try await Fault.withDaemon(
-            config: Fault.config(places, timeout: "1s"),
+            config: Fault.config(places, timeout: "500ms"),
             handler: requests.recording { request in
                 Double(request.query["latitude"] ?? "") == hanging ? .hang : FakeOpenMeteoServer.realistic(request)
             },
-            interval: "250ms"
+            interval: "125ms"
         ) { server, daemon in
-            try await Task.sleep(for: .seconds(8))
+            // One rotation is 500 ms: within eight of them, each healthy location fetched in at least five.
+            let served = await Fault.eventually(timeout: 4) {
+                healthy.allSatisfy { requests.count(latitude: $0.latitude) >= 5 }
+                    && requests.count(latitude: hanging) >= 2
+            }
             let state = try daemon.state()
             #expect(await daemon.terminate() == 0)
 
-            // One rotation is 1 s: about eight of them, each healthy location fetched in most.
-            for place in places where place.latitude != hanging {
-                #expect(
-                    requests.count(latitude: place.latitude) >= 5,
-                    "\(place.name): \(requests.count(latitude: place.latitude))"
-                )
-            }
-            #expect(requests.count(latitude: hanging) >= 2)
+            let counts = places.map { "\($0.name): \(requests.count(latitude: $0.latitude))" }
+            #expect(served, "requests per location: \(counts)")
             let info = try #require(state["daemon"] as? [String: Any])
             #expect((info["ticks_skipped"] as? Int ?? 0) > 0)
             let beta = try #require((state["locations"] as? [[String: Any]])?.first { $0["id"] as? String == "beta" })
@@ -280,8 +275,6 @@ struct TwoClocksTests {
 
     @Test("once refuses while the state file records a pause, unless --force")
     func onceRespectsAPause() async throws {
-        // The daemon's 429 pauses until the next full minute: enough of it must be left for `once`.
-        await Fault.avoidMinuteBoundary(margin: 10)
         let requests = Requests()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -290,6 +283,8 @@ struct TwoClocksTests {
             .openMeteoError(status: 429, reason: Fault.minutelyReason)
         }
         let statePath = try await withFakeServer(handler: minutelyLimited) { limited in
+            // The daemon's 429 pauses until the look-alike's next full minute: enough of it is left for `once`.
+            limited.clockOffset = LookAlikeClock.offsetClearOfMinuteEnd()
             let daemon = try FaultDaemon(
                 directory: directory,
                 config: Fault.config(Fault.onePlace),

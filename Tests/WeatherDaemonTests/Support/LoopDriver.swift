@@ -61,6 +61,11 @@ struct LoopDriver {
     var now = Moment(wall: LoopDriver.startTime, uptime: 1000)
     /// Each location's next answers, by id; without one, ``currentWeather``.
     var scripts: [String: [Answer]] = [:]
+    /// The API's clock minus the host's: every answer carries it as the sample of its `Date` when set, and the
+    /// data periods of ``currentWeather`` follow it.
+    var apiSkew: Double?
+    /// How long a data period of ``currentWeather`` lasts, in seconds (`current.interval`).
+    var dataInterval: Double = 900
     /// The nowcast answered is wet from this step on (nil: dry).
     var rainFromStep: Int?
     /// Sentences of blocks dropped as bad input, in every answer.
@@ -208,11 +213,15 @@ struct LoopDriver {
         return all
     }
 
-    /// The weather answered without a script: Berlin's, observed at the start of the current 15 minutes.
+    /// The weather answered without a script: Berlin's, observed at the start of the current data period (15
+    /// minutes unless ``dataInterval`` says otherwise) on the API's clock.
     var currentWeather: Weather {
-        Weather.berlin(
-            observedAt: Timestamp(secondsSinceEpoch: (now.wall.secondsSinceEpoch / 900).rounded(.down) * 900)
+        let apiNow = now.wall.secondsSinceEpoch + (apiSkew ?? 0)
+        var weather = Weather.berlin(
+            observedAt: Timestamp(secondsSinceEpoch: (apiNow / dataInterval).rounded(.down) * dataInterval)
         )
+        weather.dataInterval = dataInterval
+        return weather
     }
 
     /// Appends answers to the script of `id`; each fetch of it takes one.
@@ -305,7 +314,7 @@ struct LoopDriver {
         case .held: result = .failure(FetchError(kind: .network, message: "held"))
         }
         let place = order.geocode ? places[order.location.name] : nil
-        return FetchOutcome(result: result, place: place, elapsed: fetchTime)
+        return FetchOutcome(result: result, place: place, elapsed: fetchTime, apiClockSample: apiSkew)
     }
 
     private mutating func alertAnswer(for order: AlertPollOrder) -> AlertPollOutcome.Result {

@@ -24,17 +24,28 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_for(path, seconds):
+def wait_for(path, seconds, done=lambda path: True):
+    """Polls until `path` is a non-empty file for which `done(path)` holds, at most `seconds`."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if path.exists() and path.stat().st_size > 0:
+        if path.exists() and path.stat().st_size > 0 and done(path):
             return True
         time.sleep(0.05)
     return False
 
 
+def every_location_tried(path):
+    """Whether the state file at `path` shows every location fetched or failed, none pending: a rotation
+    with its answers in."""
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        return False
+    return all(loc["status"] != "pending" for loc in state["locations"])
+
+
 def daemon_state(bin_dir, tmp):
-    """Runs the daemon against the fake API for about 2 s; returns the parsed state file."""
+    """Runs the daemon against the fake API until every location was tried; returns the parsed state file."""
     port_file = tmp / "port"
     fake = subprocess.Popen(
         [str(bin_dir / "fake-open-meteo"), "--port-file", str(port_file)],
@@ -64,7 +75,8 @@ def daemon_state(bin_dir, tmp):
             stdout=log,
             stderr=log,
         )
-        time.sleep(2)
+        # The checks below say what is missing when a location was not tried within the 15 s.
+        wait_for(state, 15, every_location_tried)
         daemon.send_signal(signal.SIGTERM)
         rc = daemon.wait(timeout=10)
         log.close()
@@ -96,8 +108,9 @@ def write_config(tmp, name, text):
 
 
 def once_all_failing(bin_dir, tmp):
-    """`weatherd once --format json` against a port nobody listens on, timeout 1s."""
-    config = write_config(tmp, "once.yaml", "timeout: 1s\n")
+    """`weatherd once --format json` against a port nobody listens on, timeout 250ms (a refused connection is
+    retried until the deadline: each location costs the whole timeout)."""
+    config = write_config(tmp, "once.yaml", "timeout: 250ms\n")
     result = subprocess.run(
         [
             str(bin_dir / "weatherd"), "once", "--format", "json",

@@ -22,10 +22,19 @@ command=$weatherd status --config $work/config.yaml --format waybar --text '$tem
 interval=1
 markup=pango
 EOF
-    # stdin stays open (click events) for the run; then i3blocks is stopped like a bar would stop it.
+    # stdin stays open (click events) for the run: a FIFO this script holds open. Once every block has
+    # shown two texts (a rotation), i3blocks is stopped like a bar would stop it (SIGTERM).
     cp "$state" "$work/i3blocks-state-before.json"
+    mkfifo "$work/i3blocks.in"
+    local stdin i3blocks_pid
+    exec {stdin}<>"$work/i3blocks.in"
     i3blocks_started=$(date +%s.%N)
-    sleep 7 | timeout -s TERM 6 i3blocks -c "$work/i3blocks.conf" >"$work/i3blocks.out" 2>"$work/i3blocks.err"
+    i3blocks -c "$work/i3blocks.conf" <"$work/i3blocks.in" >"$work/i3blocks.out" 2>"$work/i3blocks.err" &
+    i3blocks_pid=$!
+    pids+=("$i3blocks_pid")
+    wait_for 20 i3blocks_rotated
+    stop "$i3blocks_pid"
+    exec {stdin}>&-
     i3blocks_ended=$(date +%s.%N)
     cp "$state" "$work/i3blocks-state-after.json"
     local texts
@@ -58,6 +67,12 @@ EOF
         reason="a --follow of i3blocks still runs after i3blocks ended"
         return 1
     fi
+}
+
+# Every block has shown at least two texts so far.
+i3blocks_rotated() {
+    python3 "$helpers/i3bar-blocks.py" "$work/i3blocks.out" 2>/dev/null |
+        jq -e '[."weather-interval", ."weather-persist", ."weather-template"] | all(length >= 2)' >/dev/null
 }
 
 # No `status --follow` of i3blocks' is left (they name the configuration, Waybar's the state file).

@@ -4,28 +4,36 @@
 # when it shows that location, the name with "&" shown — turns to its `critical` style (CSS) when the
 # daemon stops, and stays visible (`unknown`) when the state file is gone.
 
-# Screenshots taken while one location is current (settled for 0.3 s and still current after the
-# shot): "location live-width reference-width" lines in $work/widths, until three rotations were seen.
+# Screenshots taken while one location is current (drawn, and still current after the shot):
+# "location live-width reference-width" lines in $work/widths, until each location was seen.
 declare -A live_width=()
 reference_width=
 sample_rotation() {
-    local deadline=$((SECONDS + 25)) before after colours seen=0
+    local deadline=$((SECONDS + 25)) before after colours again shown
+    local -A seen=()
     : >"$work/widths"
-    while [ "$SECONDS" -lt "$deadline" ] && [ "$seen" -lt 5 ]; do
+    shown=$(bar_colours)
+    while [ "$SECONDS" -lt "$deadline" ] && [ ${#seen[@]} -lt 3 ]; do
         before=$(current_location)
-        # Wait for the next rotation, then give Waybar a moment to draw it.
         wait_for 5 location_changed "$before" || continue
-        sleep 0.3
         before=$(current_location)
-        # Two shots that agree: Waybar has drawn this location, not the one before.
-        colours=$(bar_colours) || continue
-        sleep 0.15
-        [ "$(bar_colours)" = "$colours" ] || continue
+        # Waybar has drawn the new location once the module's width moved off the one shown before (the
+        # three names differ in width; if the module does not change, check_follows_rotation says so
+        # after the wait), and a second shot agrees.
+        drawn() {
+            colours=$(bar_colours) &&
+                [ "$(colour_width "$colours" "$live_colour")" != "$(colour_width "$shown" "$live_colour")" ]
+        }
+        wait_for 2 drawn
+        again=$(bar_colours)
+        # What the next rotation must move off: the bar as last seen, whether or not this one is kept.
+        shown=${again:-$colours}
+        [ -n "$colours" ] && [ "$again" = "$colours" ] || continue
         after=$(current_location)
         [ -n "$before" ] && [ "$before" = "$after" ] || continue
         echo "$before $(colour_width "$colours" "$live_colour") $(colour_width "$colours" "$reference_colour")" \
             >>"$work/widths"
-        seen=$((seen + 1))
+        seen[$before]=1
     done
     local location live reference
     while read -r location live reference; do

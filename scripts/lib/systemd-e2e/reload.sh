@@ -75,8 +75,12 @@ check_bad_reload() {
     fi
     entry=$(unit_journal MESSAGE_ID="$rejected_id" PRIORITY=3 -n 1 | jq -r '.MESSAGE' | head -n 1)
     ticks_before=$(state_json | jq -r '.daemon.ticks' 2>/dev/null)
-    sleep 2.5 # two more ticks on the old config
-    ticks_after=$(state_json | jq -r '.daemon.ticks' 2>/dev/null)
+    # Two more ticks on the old config.
+    ticked() {
+        ticks_after=$(state_json | jq -r '.daemon.ticks' 2>/dev/null)
+        [ "${ticks_after:-0}" -ge $((${ticks_before:-0} + 2)) ] 2>/dev/null
+    }
+    wait_for 10 ticked
     state_ids=$(state_json | jq -r '[.locations[].id] | join(",")' 2>/dev/null)
     if [ "$(sctl is-active weatherd.service)" != active ] || [ "$(prop MainPID)" != "$pid_before" ]; then
         reason="not the same active process after the rejected reload (MainPID $(prop MainPID), was $pid_before)"
