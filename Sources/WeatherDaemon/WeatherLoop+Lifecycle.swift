@@ -117,6 +117,17 @@ extension WeatherLoop {
             ]
         )
         for warning in newConfiguration.warnings { journal(.warning, "\(warning)") }
+        if newConfiguration.language != old.language {
+            // The catalogue is chosen once, before any other thread runs (docs/language.md).
+            journal(
+                .notice,
+                Catalogue.text(
+                    "language changed from {old} to {new}: it takes effect at the next restart",
+                    ["old": old.language, "new": newConfiguration.language]
+                ),
+                metadata: ["weather.language": "\(newConfiguration.language)"]
+            )
+        }
         if newConfiguration.interval != old.interval { startTicking() }
         notify(.ready(status: statusLine()))
     }

@@ -36,6 +36,17 @@ struct LoopTableReloadTests {
         #expect(effects.last?.hasPrefix("READY") == true)
     }
 
+    @Test func anotherLanguageWaitsForARestartAndSaysSo() {
+        var driver = LoopDriver()
+        driver.start()
+        var configuration = driver.configuration
+        configuration.language = "de"
+        let effects = LoopDriver.summaries(driver.reload(configuration))
+        #expect(effects.contains("notice: language changed from auto to de: it takes effect at the next restart"))
+        let same = LoopDriver.summaries(driver.reload(configuration))
+        #expect(!same.contains { $0.contains("language changed") })
+    }
+
     @Test func theSameIntervalKeepsTheTimer() {
         var driver = LoopDriver()
         driver.start()
