@@ -127,8 +127,10 @@ deps:
 # beside the cache without it) and the durable cache to ~/.local/state/weatherd/
 # (as root: /run/weatherd/ and /var/lib/weatherd/).
 # Extra options: make run ARGS="--log-target stderr --interval 2s"
+# The debug build of make test (DEBUG_FLAGS), of weatherd alone: a fresh clone shows the weather without
+# compiling the tests first, and make test then builds only what is left.
 run: deps catalogues
-	$(SWIFT) run weatherd run $(ARGS)
+	$(SWIFT) run $(DEBUG_FLAGS) weatherd run $(ARGS)
 
 test: deps
 	WEATHERD_DEBUG_FLAGS='$(DEBUG_FLAGS)' scripts/test
