@@ -168,6 +168,46 @@ struct LoopTableSourcesTests {
         #expect(driver.published?.locations[0].fallbackSince == nil)
     }
 
+    /// MET Norway's answer counts as observed when it came; Open-Meteo's period began before. When MET answered
+    /// within Open-Meteo's current period and Open-Meteo then answers again, its answer still replaces MET's:
+    /// the weather, its period and its due time are Open-Meteo's again, and the location never turns stale.
+    @Test func openMeteosAnswerReplacesMETNorwaysOnTheReturn() throws {
+        var driver = Self.failedOver()  // 04:20:36
+        // MET's answers: one holding until about 04:30:46, the next, asked after it, for an hour.
+        driver.script(
+            "berlin",
+            .metNorway(expiresIn: 600, lastModified: Self.lastModified),
+            .metNorway(expiresIn: 3600, lastModified: Self.lastModified)
+        )
+        var metAnswers: [Timestamp] = []
+        var back = false
+        for _ in 0..<200 where !back {
+            let before = driver.fetches.count
+            driver.advanceAndTick()
+            if driver.fetches.count > before, driver.fetches.last?.source == .metNorway {
+                metAnswers.append(driver.now.wall)
+            }
+            back = driver.published?.locations[0].source == .openMeteo
+        }
+        #expect(back)
+        #expect(metAnswers.count == 2)
+        let returned = driver.now.wall
+        let period = driver.currentWeather.observedAt
+        #expect(metAnswers[1] > period, "MET answered within Open-Meteo's period, before the return at \(returned)")
+        let weather = try #require(driver.published?.locations[0].weather)
+        #expect(weather.observedAt == period, "Open-Meteo's period, not MET's answer time")
+        #expect(weather.validUntil == nil && weather.lastModified == nil)
+        #expect(weather.dataInterval == driver.currentWeather.dataInterval)
+        let fetched = driver.fetches.count
+        for _ in 0..<180 {
+            driver.advanceAndTick()
+            #expect(driver.published?.locations[0].status == .ok)
+        }
+        let after = driver.fetches[fetched...]
+        #expect(after.count == 2, "one fetch in each following 15-minute period: \(after.map(\.source))")
+        #expect(after.allSatisfy { $0.source == .openMeteo })
+    }
+
     /// A 403 (identification refused) or 429 pauses MET Norway for the location an hour at least, said once.
     @Test(arguments: [403, 429])
     func metNorwayRefusingThePausesItForTheLocation(status: Int) {

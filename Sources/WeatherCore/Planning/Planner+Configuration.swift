@@ -68,6 +68,7 @@ extension Planner {
                 record.retryAt = .wall(attempt.adding(seconds: retryDelay(failures: record.failures, for: record)))
             }
             if let weather = entry.weather { record.spread = freshSpread(forPeriodOf: weather) }
+            record.weatherSource = entry.weather == nil ? nil : entry.source ?? .openMeteo
             if let source = entry.source, record.sources.contains(source) {
                 record.source = source
                 record.fallbackSince = record.isOnFallback ? entry.fallbackSince ?? now.wall : nil

@@ -96,13 +96,15 @@ extension Planner {
     ) -> Bool {
         var record = records[index]
         let sent = forecast.weather.dataInterval
+        // Weather of another source is replaced whatever the times say: the two clocks of "observed" differ.
+        let replacesAnotherSource = record.weatherSource.map { $0 != order.source } ?? false
         if DataInterval.isOutOfRange(sent), let sent, reportedIntervals.insert(record.location.id).inserted {
             events.append(.unusualDataInterval(location: record.location.id, seconds: sent))
         }
         // Blocks of an answer older than the weather held (the server went back in time) or not asked for
         // do not replace newer ones. The blocks are stamped with the time the request was sent (on the
         // API's clock): an answer that arrives in the next hour leaves that hour's block due.
-        if record.weather.map({ forecast.weather.observedAt >= $0.observedAt }) ?? true {
+        if replacesAnotherSource || (record.weather.map({ forecast.weather.observedAt >= $0.observedAt }) ?? true) {
             var answered = forecast
             if order.blocks.hours == nil { answered.hourly = nil }
             if order.blocks.days == nil { answered.daily = nil }
@@ -113,9 +115,11 @@ extension Planner {
         record.fetchedAt = now.wall
         record.refreshedAt = .uptime(order.startedUptime)
         if order.guarded { record.answered = Array((record.answered + [now.uptime]).suffix(2)) }
-        guard case .auto = settings.refresh, let old = record.weather, forecast.weather.observedAt <= old.observedAt
+        guard case .auto = settings.refresh, let old = record.weather, !replacesAnotherSource,
+            forecast.weather.observedAt <= old.observedAt
         else {
             record.weather = forecast.weather
+            record.weatherSource = order.source
             record.lastError = nil
             record.failures = 0
             record.retryAt = nil

@@ -6,6 +6,9 @@ public struct LocationRecord: Sendable, Hashable {
     public private(set) var configured: Location
     /// The last good weather.
     public var weather: Weather?
+    /// The source that answered ``weather``: another source's answer replaces it whatever its time (MET
+    /// Norway's weather counts as observed when it answered, after the start of Open-Meteo's period).
+    var weatherSource: WeatherSource?
     /// The coming hours, days and nowcast, each block as last fetched (docs/forecast.md).
     public var forecast = LocationForecast()
     /// The outlook for the location's local day: the first day of the forecast.
