@@ -1,7 +1,7 @@
 // bench-planner-day: the real planner through one simulated UTC day at the defaults, each request it
 // plans sent to a look-alike, for bench/run.py (bench/README.md, "Weighted calls a day").
 //
-//   bench-planner-day --api-url URL
+//   bench-planner-day --api-url URL [--down-url URL --down-at SECONDS --down-for SECONDS]
 //
 // Drives WeatherCore's Planner with the embedded defaults (Configuration(): the 4 default locations, a
 // tick every 10 s, `refresh: auto`, the public host's limits, every forecast part on) through the 8,640
@@ -12,6 +12,8 @@
 // for); the planner is answered at once with weather of the simulated 15-minute period, in the place's
 // real UTC offset in November, with the blocks it asked for. Then the alert polls of the same day
 // (AlertDay.swift): the defaults, four places in Germany, four in France. Prints one JSON object on stdout.
+// With --down-url, the sources day instead (SourcesDay.swift): the same day with every request sent to
+// --down-url (a look-alike whose Open-Meteo route is down) from --down-at for --down-for seconds of it.
 
 import AsyncHTTPClient
 import Logging
@@ -38,10 +40,16 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 2, arguments.first == "--api-url", let apiURL = arguments.last else {
-    fail("usage: bench-planner-day --api-url URL", status: 64)
+let usage = "usage: bench-planner-day --api-url URL [--down-url URL --down-at SECONDS --down-for SECONDS]"
+var options: [String: String] = [:]
+var rest = CommandLine.arguments.dropFirst()
+while let flag = rest.popFirst() {
+    guard ["--api-url", "--down-url", "--down-at", "--down-for"].contains(flag), let value = rest.popFirst() else {
+        fail(usage, status: 64)
+    }
+    options[flag] = value
 }
+guard let apiURL = options["--api-url"] else { fail(usage, status: 64) }
 let configuration = Configuration()
 for location in configuration.locations where offsets[location.name] == nil {
     fail("bench-planner-day: no UTC offset known for the default location \(location.name)", status: 70)
@@ -49,6 +57,16 @@ for location in configuration.locations where offsets[location.name] == nil {
 
 var logger = Logger(label: "bench-planner-day")
 logger.logLevel = .warning
+
+// With --down-url: the sources day alone (SourcesDay.swift).
+if let downURL = options["--down-url"] {
+    guard let downAt = options["--down-at"].flatMap(Double.init),
+        let downFor = options["--down-for"].flatMap(Double.init)
+    else { fail(usage, status: 64) }
+    let sources = SourcesDay(apiURL: apiURL, downURL: downURL, downAt: downAt, downFor: downFor)
+    print(await sources.run(configuration: configuration, logger: logger))
+    exit(0)
+}
 let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
 let client = OpenMeteoClient(
     httpClient: httpClient,
