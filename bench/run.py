@@ -38,6 +38,7 @@ Environment knobs (defaults in brackets):
   BENCH_SOURCES_DOWN_AT [43200], BENCH_SOURCES_DOWN_FOR [3600]   sources' outage in the simulated day
                                (seconds from 00:00 UTC), BENCH_SOURCES_DOWN_MODE [503] how it fails
                                (fake-open-meteo --down-mode: 503, html, 429-daily; hang waits in real time)
+  BENCH_SOURCES_PAIRS [500]    sources' pairs of one Open-Meteo and one MET request, for the CPU of a fetch
   BENCH_CACHETICK_SECONDS [600] cachetick's window (its ticks; up to BENCH_CACHETICK_EXTRA [6] more when
                                fetch ticks fell in it)
   BENCH_WEATHERD, BENCH_FAKE_OPEN_METEO, BENCH_PLANNER_DAY   the binaries [.build/release/…]

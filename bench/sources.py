@@ -2,10 +2,11 @@
 UTC day (Sources/bench-planner-day --down-url, a few seconds): Open-Meteo down for an hour, then all day;
 requests to each source, the minutes a location spent stale, MET Norway's requests a day per location against
 what its `Expires` allows, and the CPU of one MET Norway fetch beside one Open-Meteo fetch (weatherd's own
-clients, in the same process)."""
+clients, in the same process: pairs of the day's requests, alternating which source goes first)."""
 
 import json
 import os
+import statistics
 import subprocess
 import time
 
@@ -19,6 +20,9 @@ DOWN_FOR = knob("BENCH_SOURCES_DOWN_FOR", 3600)
 # How the down look-alike's Open-Meteo fails: fake-open-meteo --down-mode (503, html, 429-daily; hang waits
 # for the client's timeout at every request, in real time).
 DOWN_MODE = os.environ.get("BENCH_SOURCES_DOWN_MODE") or "503"
+# After the hour's day: pairs of one Open-Meteo and one MET Norway request of that day's, alternating which goes
+# first, for the CPU of one fetch of each.
+PAIRS = knob("BENCH_SOURCES_PAIRS", 500)
 FORECAST_PATH = "/v1/forecast"
 MET_PATH = "/weatherapi/locationforecast/2.0/compact"
 
@@ -39,7 +43,7 @@ def targets(request_log):
     return counts
 
 
-def day(name, down_at, down_for):
+def day(name, down_at, down_for, pairs=0):
     """One simulated day with Open-Meteo down from `down_at` for `down_for` seconds: two look-alikes (one up,
     one whose Open-Meteo route is down for good, `--down-after 0`), the planner's JSON and the requests each
     look-alike saw."""
@@ -56,7 +60,7 @@ def day(name, down_at, down_for):
         started = time.monotonic()
         run = subprocess.run([common.PLANNER_DAY, "--api-url", servers["up"].base_url,
                               "--down-url", servers["down"].base_url, "--down-at", str(down_at),
-                              "--down-for", str(down_for)],
+                              "--down-for", str(down_for), "--pairs", str(pairs)],
                              capture_output=True, text=True, timeout=1800, env=clean_env({}))
         seconds = time.monotonic() - started
     finally:
@@ -67,7 +71,9 @@ def day(name, down_at, down_for):
     result = json.loads(run.stdout)
     result["seconds"] = seconds
     up, down = targets(logs["up"]), targets(logs["down"])
-    result["at_lookalikes"] = {source: up[source] + down[source] for source in up}
+    # The day's requests: the pairs after it went to the look-alike that is up.
+    result["at_lookalikes"] = {source: up[source] + down[source] - result["cpu"][f"pairs-{source}"]["answers"]
+                               for source in up}
     result["at_down_lookalike"] = down
     for location in result["locations"]:
         location["met_allowed"] = location["met_periods"]
@@ -79,18 +85,18 @@ def run(other):
     locations, 10 s, `refresh: auto`)."""
     if not os.access(common.PLANNER_DAY, os.X_OK):
         raise BenchError(f"{common.PLANNER_DAY} missing: run `make bench`")
-    hour = day("hour", DOWN_AT, DOWN_FOR)
+    hour = day("hour", DOWN_AT, DOWN_FOR, PAIRS)
     whole = day("day", 0, 86400)
-    # The CPU of a fetch: the medians over both days' answered requests of each source, weighted alike.
+    # The CPU of a fetch: the medians of the pairs' requests; the day's answers beside them.
     cpu = {}
-    for source in ("open-meteo", "met-norway", "open-meteo-with-hours-or-days"):
-        medians = [d["cpu"][source]["median_us"] for d in (hour, whole) if d["cpu"][source]["answers"]]
-        answers = sum(d["cpu"][source]["answers"] for d in (hour, whole))
-        cpu[source] = {"median_us": sorted(medians)[len(medians) // 2] if medians else None, "answers": answers,
-                       "by_day": [d["cpu"][source] for d in (hour, whole)]}
+    for key in ("pairs-open-meteo", "pairs-met-norway", "open-meteo", "met-norway", "open-meteo-with-hours-or-days"):
+        samples = [us for d in (hour, whole) for us in d["cpu"][key]["samples_us"]]
+        cpu[key] = {"median_us": statistics.median(samples) if samples else None, "answers": len(samples)}
+    if hour["cpu"]["pairs-failed"]["answers"]:
+        raise BenchError(f"{hour['cpu']['pairs-failed']['answers']} requests of the pairs failed")
     ratio = None
-    if cpu["met-norway"]["median_us"] and cpu["open-meteo"]["median_us"]:
-        ratio = cpu["met-norway"]["median_us"] / cpu["open-meteo"]["median_us"]
+    if cpu["pairs-met-norway"]["median_us"] and cpu["pairs-open-meteo"]["median_us"]:
+        ratio = cpu["pairs-met-norway"]["median_us"] / cpu["pairs-open-meteo"]["median_us"]
     return {"down_mode": DOWN_MODE, "hour": hour, "day": whole, "cpu": cpu, "cpu_ratio": ratio}
 
 
@@ -148,14 +154,13 @@ def rows(r):
             " / ".join(map(str, day_met)) + f"; {early}"),
         Row("  open-meteo requests that day (all failed), per location",
             " / ".join(str(loc["requests"]["open-meteo"]) for loc in whole["locations"])),
-        Row("CPU of one fetch, MET ÷ Open-Meteo (weatherd's clients, medians)",
+        Row(f"CPU of one fetch, MET ÷ Open-Meteo (weatherd's clients, medians of {PAIRS} pairs)",
             fmt(ratio, "×", 2), "≤ 1 ×", None if ratio is None else ratio <= 1),
-        Row("  median µs: met-norway / open-meteo (answers)",
-            f"{fmt(cpu['met-norway']['median_us'], '', 0)} / {fmt(cpu['open-meteo']['median_us'], '', 0)} "
-            f"({cpu['met-norway']['answers']} / {cpu['open-meteo']['answers']})"),
-        Row("  open-meteo asking for hours or days too: median µs (answers)",
-            f"{fmt(cpu['open-meteo-with-hours-or-days']['median_us'], '', 0)} "
-            f"({cpu['open-meteo-with-hours-or-days']['answers']})"),
+        Row("  the pairs' medians: met-norway / open-meteo",
+            f"{fmt(cpu['pairs-met-norway']['median_us'], 'µs', 0)} / {fmt(cpu['pairs-open-meteo']['median_us'], 'µs', 0)}"),
+        Row("  the days' answers: met-norway / open-meteo / open-meteo with hours or days",
+            f"{fmt(cpu['met-norway']['median_us'], '', 0)} / {fmt(cpu['open-meteo']['median_us'], '', 0)} / "
+            f"{fmt(cpu['open-meteo-with-hours-or-days']['median_us'], '', 0)} µs"),
         Row("  simulated days' seconds: the hour / all day", f"{hour['seconds']:.1f} / {whole['seconds']:.1f} s"),
     ]
     return out

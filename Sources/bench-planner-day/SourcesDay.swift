@@ -25,6 +25,9 @@ struct SourcesDay {
     /// The outage, in seconds of the simulated day.
     var downAt: Double
     var downFor: Double
+    /// After the day, this many pairs of one Open-Meteo and one MET Norway request, alternating which goes
+    /// first, both to the look-alike that is up: each a query the day sent, in turn.
+    var pairs = 0
 
     /// MET Norway's period on the look-alike: `Expires` is the next half hour.
     static let metPeriod = 1800.0
@@ -90,6 +93,7 @@ struct SourcesDay {
         let up = providers(apiURL)
         let down = providers(downURL)
         var tallies: [String: Tally] = [:]
+        var queries: [WeatherSource: [ForecastQuery]] = [:]
         var cpu: [String: [Double]] = [:]
 
         func fetch(_ order: FetchOrder, at now: Moment, second: Double) async -> FetchOutcome {
@@ -98,6 +102,7 @@ struct SourcesDay {
             var tally = tallies[name, default: Tally()]
             defer { tallies[name] = tally }
             tally.requests[source, default: 0] += 1
+            queries[source, default: []].append(order.query)
             if source == .metNorway, let expires = tally.metExpires, now.wall < expires { tally.early += 1 }
             let inOutage = second >= downAt && second < downAt + downFor
             let provider = (inOutage ? down : up)[source]!
@@ -207,6 +212,26 @@ struct SourcesDay {
             }
             now = now.adding(seconds: interval)
         }
+        // The pairs: the CPU of each request of a pair, the same requests as the day's, interleaved so that
+        // the machine's drift hits both sources alike.
+        var paired: [String: [Double]] = [:]
+        if let openMeteo = queries[.openMeteo], let metNorway = queries[.metNorway], pairs > 0 {
+            for index in 0..<pairs {
+                var pair = [(WeatherSource.openMeteo, openMeteo[index % openMeteo.count])]
+                pair.append((.metNorway, metNorway[index % metNorway.count]))
+                if index % 2 == 1 { pair.reverse() }
+                for (source, query) in pair {
+                    let before = Self.processCPU()
+                    do throws(FetchError) {
+                        _ = try await up[source]!.forecast(query)
+                        paired["pairs-" + source.rawValue, default: []].append(Self.processCPU() - before)
+                    } catch {
+                        paired["pairs-failed", default: []].append(0)
+                    }
+                }
+            }
+        }
+        cpu.merge(paired) { $1 }
         let _: Void? = try? await plainClient.shutdown()
         let _: Void? = try? await gzipClient.shutdown()
 
@@ -224,13 +249,13 @@ struct SourcesDay {
                 + "\"moves\": \(tally.moves), \"returns\": \(tally.returns), "
                 + "\"first_move_s\": \(optional(tally.firstMove)), \"last_return_s\": \(optional(tally.lastReturn))}"
         }
-        let cpuKeys = WeatherSource.allCases.map(\.rawValue) + ["open-meteo-with-hours-or-days"]
+        let cpuKeys =
+            WeatherSource.allCases.map(\.rawValue) + ["open-meteo-with-hours-or-days"]
+            + WeatherSource.allCases.map { "pairs-" + $0.rawValue } + ["pairs-failed"]
         let cpuText = cpuKeys.map { key in
-            let values = (cpu[key] ?? []).sorted()
-            let median = values.isEmpty ? "null" : "\(values[values.count / 2])"
-            let mean = values.isEmpty ? "null" : "\(values.reduce(0, +) / Double(values.count))"
-            return "\"\(key)\": {\"answers\": \(values.count), \"median_us\": \(median), "
-                + "\"mean_us\": \(mean)}"
+            let values = cpu[key] ?? []
+            let samples = values.map { "\(($0 * 10).rounded() / 10)" }.joined(separator: ", ")
+            return "\"\(key)\": {\"answers\": \(values.count), \"samples_us\": [\(samples)]}"
         }
         return "{\"day\": \"\(day)\", \"ticks\": \(ticks), \"interval_s\": \(interval), "
             + "\"down_at_s\": \(downAt), \"down_for_s\": \(downFor), \"stale_after_s\": \(staleAfter), "

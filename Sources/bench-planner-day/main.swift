@@ -1,7 +1,7 @@
 // bench-planner-day: the real planner through one simulated UTC day at the defaults, each request it
 // plans sent to a look-alike, for bench/run.py (bench/README.md, "Weighted calls a day").
 //
-//   bench-planner-day --api-url URL [--down-url URL --down-at SECONDS --down-for SECONDS]
+//   bench-planner-day --api-url URL [--down-url URL --down-at SECONDS --down-for SECONDS [--pairs N]]
 //
 // Drives WeatherCore's Planner with the embedded defaults (Configuration(): the 4 default locations, a
 // tick every 10 s, `refresh: auto`, the public host's limits, every forecast part on) through the 8,640
@@ -13,7 +13,8 @@
 // real UTC offset in November, with the blocks it asked for. Then the alert polls of the same day
 // (AlertDay.swift): the defaults, four places in Germany, four in France. Prints one JSON object on stdout.
 // With --down-url, the sources day instead (SourcesDay.swift): the same day with every request sent to
-// --down-url (a look-alike whose Open-Meteo route is down) from --down-at for --down-for seconds of it.
+// --down-url (a look-alike whose Open-Meteo route is down) from --down-at for --down-for seconds of it,
+// then --pairs N pairs of one Open-Meteo and one MET Norway request of the day's, for their CPU.
 
 import AsyncHTTPClient
 import Logging
@@ -40,11 +41,13 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-let usage = "usage: bench-planner-day --api-url URL [--down-url URL --down-at SECONDS --down-for SECONDS]"
+let usage =
+    "usage: bench-planner-day --api-url URL [--down-url URL --down-at SECONDS --down-for SECONDS [--pairs N]]"
 var options: [String: String] = [:]
 var rest = CommandLine.arguments.dropFirst()
 while let flag = rest.popFirst() {
-    guard ["--api-url", "--down-url", "--down-at", "--down-for"].contains(flag), let value = rest.popFirst() else {
+    guard ["--api-url", "--down-url", "--down-at", "--down-for", "--pairs"].contains(flag), let value = rest.popFirst()
+    else {
         fail(usage, status: 64)
     }
     options[flag] = value
@@ -63,7 +66,8 @@ if let downURL = options["--down-url"] {
     guard let downAt = options["--down-at"].flatMap(Double.init),
         let downFor = options["--down-for"].flatMap(Double.init)
     else { fail(usage, status: 64) }
-    let sources = SourcesDay(apiURL: apiURL, downURL: downURL, downAt: downAt, downFor: downFor)
+    guard let pairs = Int(options["--pairs"] ?? "0") else { fail(usage, status: 64) }
+    let sources = SourcesDay(apiURL: apiURL, downURL: downURL, downAt: downAt, downFor: downFor, pairs: pairs)
     print(await sources.run(configuration: configuration, logger: logger))
     exit(0)
 }
