@@ -206,8 +206,9 @@ checks_nagios() {
         check "nagios: UNKNOWN for a missing state file" nagios_service weatherd-missing 3 "WEATHERD UNKNOWN - "
         check "nagios: CRITICAL from weatherd alerts for a Severe warning" nagios_service weatherd-alerts 2 \
             "ALERTS CRITICAL - 1 in force: Minneapolis & St. Paul: Winter Storm Warning"
-        check "nagios: OK while met-norway serves the location, the long output says \"from met-norway\"" \
-            check_nagios_source "$work/nagios/status.json" met-norway
+        [ -z "$fallback_ready" ] ||
+            check "nagios: OK while met-norway serves the location, the long output says \"from met-norway\"" \
+                check_nagios_source "$work/nagios/status.json" met-norway
     else
         stop "$nagios_pid"
         nagios_pid=
@@ -223,6 +224,7 @@ check_nagios_source() {
     detail="$detail; long output: ${long:0:160}"
     if [ "$2" = met-norway ] && [[ $long != *"Bergen"*"· from met-norway"* ]]; then
         reason="no \"· from met-norway\" for Bergen in the long output: $long"
+        late_reason met-norway
         return 1
     fi
     if [ "$2" = open-meteo ] && { [[ $long == *"from met-norway"* ]] || [[ $long != *"Bergen"* ]]; }; then

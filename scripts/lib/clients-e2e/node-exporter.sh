@@ -41,8 +41,9 @@ checks_node_exporter() {
     if client_available node_exporter; then
         check "node_exporter: /metrics has weatherd's series with the state file's values (forecast per day ahead, nowcast rain start, precipitation in metres, warnings by severity), no scrape error" \
             node_exporter_check
-        check "node_exporter: while met-norway serves the location, weatherd_location_source is 1 for it, its requests counted" \
-            check_node_exporter_source met-norway
+        [ -z "$fallback_ready" ] ||
+            check "node_exporter: while met-norway serves the location, weatherd_location_source is 1 for it, its requests counted" \
+                check_node_exporter_source met-norway
     else
         skip "node_exporter" "${unavailable[node_exporter]}"
     fi
