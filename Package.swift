@@ -150,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "bench-planner-day",
             dependencies: [
-                "WeatherCore", "WeatherConfiguration", "WeatherDaemon", "OpenMeteo", "AlertSources",
+                "WeatherCore", "WeatherConfiguration", "WeatherDaemon", "OpenMeteo", "MetNorway", "AlertSources",
                 "WeatherTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

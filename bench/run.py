@@ -11,6 +11,8 @@ Sections, in the order they run (each a module of bench/ of the same name):
   deb         the .deb scripts/build-deb makes
   plannerday  the real planner through a simulated UTC day: weighted Open-Meteo calls a day, alert requests
               a day per source (Sources/bench-planner-day, about a second)
+  sources     the same simulated day with Open-Meteo down for an hour, then all day: requests to each source,
+              minutes stale, MET Norway's requests against its Expires, CPU of a MET fetch ÷ an Open-Meteo one
   startup     exec -> READY=1, beside BENCH_OLD_COMMIT
   compare     CPU per fetch at 10 ms with every tick a fetch, ÷ BENCH_OLD_COMMIT's, in alternating pairs
   realtime    requests per location per data period at the real 10 s interval (BENCH_REAL_SECONDS)
@@ -33,6 +35,10 @@ Environment knobs (defaults in brackets):
   BENCH_COMPARE_TICKS [1500]   window of each of those runs (after BENCH_COMPARE_WARMUP [200])
   BENCH_REAL_SECONDS [600]     realtime's window (whole data periods)
   BENCH_DATA_INTERVAL [60]     realtime's look-alike's data interval (seconds)
+  BENCH_SOURCES_DOWN_AT [43200], BENCH_SOURCES_DOWN_FOR [3600]   sources' outage in the simulated day
+                               (seconds from 00:00 UTC), BENCH_SOURCES_DOWN_MODE [503] how it fails
+                               (fake-open-meteo --down-mode: 503, html, 429-daily; hang waits in real time)
+  BENCH_SOURCES_PAIRS [500]    sources' pairs of one Open-Meteo and one MET request, for the CPU of a fetch
   BENCH_CACHETICK_SECONDS [600] cachetick's window (its ticks; up to BENCH_CACHETICK_EXTRA [6] more when
                                fetch ticks fell in it)
   BENCH_WEATHERD, BENCH_FAKE_OPEN_METEO, BENCH_PLANNER_DAY   the binaries [.build/release/…]
@@ -60,13 +66,14 @@ sys.dont_write_bytecode = True
 # `python3 bench/run.py` puts bench/ on sys.path; the package is imported from the repository's root.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench import cachetick, common, compare, deb, fleet, old_build, plannerday, realtime, sizes, startup  # noqa: E402
+from bench import (cachetick, common, compare, deb, fleet, old_build, plannerday, realtime, sizes,  # noqa: E402
+                   sources, startup)
 from bench.common import OUT, RUNTIME_DIR, WORKDIR, BenchError, Other, filesystem_of, loadavg, log  # noqa: E402
 from bench.daemons import remove_runtime_dir  # noqa: E402
 from bench.sampling import remove_leftover_cgroups  # noqa: E402
 from bench.table import render  # noqa: E402
 
-SECTIONS = (sizes, deb, plannerday, startup, compare, realtime, cachetick, fleet)
+SECTIONS = (sizes, deb, plannerday, sources, startup, compare, realtime, cachetick, fleet)
 
 
 def name_of(section):

@@ -2,6 +2,7 @@
 // plans sent to a look-alike, for bench/run.py (bench/README.md, "Weighted calls a day").
 //
 //   bench-planner-day --api-url URL [--air-quality]
+//   bench-planner-day --api-url URL --down-url URL --down-at SECONDS --down-for SECONDS [--pairs N]
 //
 // Drives WeatherCore's Planner with the embedded defaults (Configuration(): the 4 default locations, a
 // tick every 10 s, `refresh: auto`, the public host's limits, every forecast part on) through the 8,640
@@ -14,6 +15,9 @@
 // (AlertDay.swift): the defaults, four places in Germany, four in France. With --air-quality, the same day
 // with air quality on for the four places instead (each air request sent through AirQualityClient, the
 // planner answered with the simulated hour's air), and no alert days. Prints one JSON object on stdout.
+// With --down-url, the sources day instead (SourcesDay.swift): the same day with every request sent to
+// --down-url (a look-alike whose Open-Meteo route is down) from --down-at for --down-for seconds of it,
+// then --pairs N pairs of one Open-Meteo and one MET Norway request of the day's, for their CPU.
 
 import AsyncHTTPClient
 import Logging
@@ -40,12 +44,24 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-let withAir = arguments.last == "--air-quality"
-if withAir { arguments.removeLast() }
-guard arguments.count == 2, arguments.first == "--api-url", let apiURL = arguments.last else {
-    fail("usage: bench-planner-day --api-url URL [--air-quality]", status: 64)
+let usage =
+    "usage: bench-planner-day --api-url URL [--air-quality] "
+    + "| --api-url URL --down-url URL --down-at SECONDS --down-for SECONDS [--pairs N]"
+var options: [String: String] = [:]
+var withAir = false
+var rest = CommandLine.arguments.dropFirst()
+while let flag = rest.popFirst() {
+    if flag == "--air-quality" {
+        withAir = true
+        continue
+    }
+    guard ["--api-url", "--down-url", "--down-at", "--down-for", "--pairs"].contains(flag), let value = rest.popFirst()
+    else {
+        fail(usage, status: 64)
+    }
+    options[flag] = value
 }
+guard let apiURL = options["--api-url"] else { fail(usage, status: 64) }
 var configuration = Configuration()
 configuration.airQuality.enabled = withAir
 for location in configuration.locations where offsets[location.name] == nil {
@@ -54,6 +70,17 @@ for location in configuration.locations where offsets[location.name] == nil {
 
 var logger = Logger(label: "bench-planner-day")
 logger.logLevel = .warning
+
+// With --down-url: the sources day alone (SourcesDay.swift).
+if let downURL = options["--down-url"] {
+    guard let downAt = options["--down-at"].flatMap(Double.init),
+        let downFor = options["--down-for"].flatMap(Double.init)
+    else { fail(usage, status: 64) }
+    guard let pairs = Int(options["--pairs"] ?? "0") else { fail(usage, status: 64) }
+    let sources = SourcesDay(apiURL: apiURL, downURL: downURL, downAt: downAt, downFor: downFor, pairs: pairs)
+    print(await sources.run(configuration: configuration, logger: logger))
+    exit(0)
+}
 let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
 let client = OpenMeteoClient(
     httpClient: httpClient,

@@ -1,7 +1,8 @@
 # shellcheck shell=bash disable=SC2034,SC2154 # sourced: its variables are set and used across files
 # scripts/clients-e2e, i3blocks standalone (the i3bar protocol on its stdout): a block with
 # `interval=1` and one with `interval=persist` (`--follow` piped through `jq --unbuffered -r .text`)
-# show the rotating locations, a third with `--text` shows the user template.
+# show the rotating locations, a third with `--text` shows the user template, a fourth (`{source}`) the
+# second daemon's location on met-norway (fallback.sh).
 
 i3blocks_started=
 i3blocks_ended=
@@ -19,6 +20,11 @@ markup=pango
 
 [weather-template]
 command=$weatherd status --config $work/config.yaml --format waybar --text '$template' | jq -r .text
+interval=1
+markup=pango
+
+[weather-source]
+command=$fallback_command | jq -r .text
 interval=1
 markup=pango
 EOF
@@ -106,6 +112,9 @@ checks_i3blocks() {
     if client_available i3blocks; then
         check "i3blocks: blocks with interval=1 and interval=persist show the rotating locations" check_i3blocks
         check "i3blocks: a block with --text shows the user template" check_i3blocks_template
+        [ -z "$fallback_ready" ] ||
+            check "i3blocks: while met-norway serves the location, a block with {source} shows it" \
+                check_i3blocks_source "$work/i3blocks.out" met-norway
     else
         skip "i3blocks" "${unavailable[i3blocks]}"
     fi

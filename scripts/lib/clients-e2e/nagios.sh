@@ -2,7 +2,10 @@
 # scripts/clients-e2e, Nagios Core 4 (a minimal nagios.cfg in $work/nagios, nagios_user=root,
 # interval_length=1): status.dat shows OK for the daemon, WARNING for a second daemon with a location
 # that cannot be found, and UNKNOWN for a missing state file, with the plugin output and the
-# performance data Nagios itself parsed.
+# performance data Nagios itself parsed; for the second daemon (fallback.sh) OK with its location "from
+# met-norway" in the long output, and later without it (Nagios runs on until that check).
+
+nagios_pid=
 
 start_warning_daemon() {
     # A second daemon whose second location cannot be found by the geocoding API: WARNING.
@@ -103,7 +106,8 @@ define host {
 }
 EOF
         for service in "ok:check_weatherd!$state" "warning:check_weatherd!$work/warning/state.json" \
-            "missing:check_weatherd!$work/missing/state.json" "alerts:check_weatherd_alerts!$state"; do
+            "missing:check_weatherd!$work/missing/state.json" "alerts:check_weatherd_alerts!$state" \
+            "fallback:check_weatherd!$fallback_state"; do
             cat <<EOF
 define service {
     host_name           weather
@@ -124,19 +128,19 @@ EOF
         return 1
     fi
     nagios4 "$dir/nagios.cfg" >"$dir/out.log" 2>&1 &
-    local nagios_pid=$!
+    nagios_pid=$!
     pids+=("$nagios_pid")
-    # Nagios deletes status.dat when it stops: read it while it runs, once all four were checked
-    # (the warning daemon's failing location included).
+    # Nagios deletes status.dat when it stops: read it while it runs, once all five were checked
+    # (the warning daemon's failing location included). It runs on for the second daemon's return
+    # (fallback.sh stops it).
     all_checked() {
         [ -s "$dir/status.dat" ] &&
             python3 "$helpers/nagios-status.py" "$dir/status.dat" >"$dir/status.json" 2>/dev/null &&
-            [ "$(jq '[.[] | select(.has_been_checked == "1")] | length' "$dir/status.json")" = 4 ] &&
+            [ "$(jq '[.[] | select(.has_been_checked == "1")] | length' "$dir/status.json")" = 5 ] &&
             [ "$(jq -r '."weatherd-warning".current_state' "$dir/status.json")" = 1 ]
     }
     wait_for 20 all_checked
     cp "$dir/status.dat" "$work/status.dat.copy" 2>/dev/null
-    stop "$nagios_pid"
     if [ ! -s "$dir/status.json" ]; then
         reason="no status.dat: $(tail -3 "$dir/nagios.log" 2>/dev/null)"
         return 1
@@ -202,5 +206,46 @@ checks_nagios() {
         check "nagios: UNKNOWN for a missing state file" nagios_service weatherd-missing 3 "WEATHERD UNKNOWN - "
         check "nagios: CRITICAL from weatherd alerts for a Severe warning" nagios_service weatherd-alerts 2 \
             "ALERTS CRITICAL - 1 in force: Minneapolis & St. Paul: Winter Storm Warning"
+        [ -z "$fallback_ready" ] ||
+            check "nagios: OK while met-norway serves the location, the long output says \"from met-norway\"" \
+                check_nagios_source "$work/nagios/status.json" met-norway
+    else
+        stop "$nagios_pid"
+        nagios_pid=
     fi
+}
+
+# The second daemon's service in status.json $1: OK, and its location's line in the long output says
+# "from met-norway" ($2 = met-norway) or not (open-meteo).
+check_nagios_source() {
+    nagios_service weatherd-fallback 0 "WEATHERD OK - 1 location, 0 failing, 0 stale, " || return 1
+    local long
+    long=$(jq -r '."weatherd-fallback".long_plugin_output // ""' "$1")
+    detail="$detail; long output: ${long:0:160}"
+    if [ "$2" = met-norway ] && [[ $long != *"Bergen"*"· from met-norway"* ]]; then
+        reason="no \"· from met-norway\" for Bergen in the long output: $long"
+        late_reason met-norway
+        return 1
+    fi
+    if [ "$2" = open-meteo ] && { [[ $long == *"from met-norway"* ]] || [[ $long != *"Bergen"* ]]; }; then
+        reason="the long output still names met-norway (or not Bergen): $long"
+        return 1
+    fi
+}
+
+# After the return: a check run since then (status.dat read again until it shows one, at most 10 s).
+check_nagios_returned() {
+    local dir=$work/nagios returned_at
+    returned_at=$(date +%s)
+    rechecked() {
+        [ -s "$dir/status.dat" ] &&
+            python3 "$helpers/nagios-status.py" "$dir/status.dat" >"$dir/status-returned.json" 2>/dev/null &&
+            [ "$(jq -r '."weatherd-fallback".last_check // 0' "$dir/status-returned.json")" -gt "$returned_at" ]
+    }
+    if ! wait_for 10 rechecked; then
+        reason="no check of the second daemon within 10 s after its return"
+        return 1
+    fi
+    cp "$dir/status-returned.json" "$dir/status.json"
+    check_nagios_source "$dir/status.json" open-meteo
 }

@@ -2,7 +2,7 @@
 # scripts/clients-e2e, prometheus-node-exporter with --collector.textfile.directory at the daemon's
 # prometheus_textfile: its /metrics has weatherd's series with the state file's values (the
 # forecast's per day ahead, the nowcast's rain start, the precipitation in metres) and
-# node_textfile_scrape_error 0.
+# node_textfile_scrape_error 0; a second instance on the second daemon's textfile (fallback.sh).
 
 free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
@@ -41,6 +41,9 @@ checks_node_exporter() {
     if client_available node_exporter; then
         check "node_exporter: /metrics has weatherd's series with the state file's values (forecast per day ahead, nowcast rain start, precipitation in metres, warnings by severity), no scrape error" \
             node_exporter_check
+        [ -z "$fallback_ready" ] ||
+            check "node_exporter: while met-norway serves the location, weatherd_location_source is 1 for it, its requests counted" \
+                check_node_exporter_source met-norway
     else
         skip "node_exporter" "${unavailable[node_exporter]}"
     fi
