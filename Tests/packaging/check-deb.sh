@@ -110,6 +110,12 @@ check "nothing under /usr/local" bash -c "! grep -q '^/usr/local' '$tmp/paths'"
 check "every file is owned by root:root" bash -c "awk '\$2 != \"root/root\"' '$tmp/contents' | { ! grep -q .; }"
 check "/usr/bin/weatherd is 0755" bash -c "grep -E '^-rwxr-xr-x .* \\./usr/bin/weatherd\$' '$tmp/contents'"
 check "the unit is 0644" bash -c "grep -E '^-rw-r--r-- .* \\./usr/lib/systemd/system/weatherd.service\$' '$tmp/contents'"
+# The catalogues (docs/language.md): one compiled po/LANG.po each, where the binary looks.
+for po in po/*.po; do
+	[ -e "$po" ] || continue
+	language=$(basename "$po" .po)
+	check "contains the $language catalogue" has_path "/usr/share/locale/$language/LC_MESSAGES/weatherd.mo"
+done
 
 # --- control area ---------------------------------------------------------------
 field() { dpkg-deb -f "$deb" "$1"; }
@@ -152,6 +158,10 @@ x="$tmp/x"
 dpkg -x "$deb" "$x"
 check "md5sums match the files" bash -c "cd '$x' && md5sum --quiet -c '$tmp/control/md5sums'"
 check "weatherd --version runs" "$x/usr/bin/weatherd" --version
+if [ -e po/de.po ]; then
+	check "the packaged binary finds its German catalogue beside it (codes --language de)" \
+		bash -c "'$x/usr/bin/weatherd' codes --language de | grep -q 'Leichter Regen'"
+fi
 check "weatherd --version matches the package version" \
 	test "$("$x/usr/bin/weatherd" --version)-$(field Version | sed 's/.*-//')" = "$(field Version)"
 check "the binary loads only system libraries" \
