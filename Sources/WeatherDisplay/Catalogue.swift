@@ -38,7 +38,9 @@ public enum Catalogue {
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
         self.language = language
-        decimalSeparator = word(".", context: "decimal separator")
+        // Spelt out with its type, so that scripts/update-pot finds this file and puts the message in the template.
+        // Translators: the decimal separator of numbers people read: "," in German.
+        decimalSeparator = Catalogue.word(".", context: "decimal separator")
         return true
     }
 
