@@ -49,9 +49,14 @@ public enum Catalogue {
         access("\(directory)/\(language.rawValue)/LC_MESSAGES/\(domain).mo", R_OK) == 0
     }
 
-    /// `english` in the language in use, each `{name}` replaced by its value in `values`.
-    public static func text(_ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        fill(language == .english ? english : lookUp(english), values)
+    /// `english` in the language in use, each `{name}` replaced by its value in `values`; in English whatever the
+    /// language when not `translated` (a text a machine output carries: `status --format json`'s `error`).
+    public static func text(
+        _ english: String,
+        _ values: KeyValuePairs<String, String> = [:],
+        translated: Bool = true
+    ) -> String {
+        fill(language == .english || !translated ? english : lookUp(english), values)
     }
 
     /// `english` (a word that needs its `context` to be translated: `Mon` the weekday) in the language in use.
