@@ -20,8 +20,9 @@ struct StateOutput {
     private let notifier: any ServiceNotifying
     private var failure: FileSystemError?
     private var textfileFailure: FileSystemError?
-    /// Remembers each location's text: a location unchanged since the last tick is not encoded again.
-    private var encoder = StateEncoder()
+    /// Remembers each location's text: a location unchanged since the last tick is not encoded again. Its
+    /// human text in the language in use, chosen before the daemon starts.
+    private var encoder = StateEncoder(text: .inLanguageInUse)
     /// The text of the last snapshot written (or tried), until taken for the cache (``takeEncoded()``).
     private var encoded: [UInt8]?
     /// Whether a state file was written (and `READY=1` sent with it).
