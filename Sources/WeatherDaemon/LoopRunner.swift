@@ -293,8 +293,9 @@ public final class LoopRunner {
     ) -> FileSystemError? {
         error { () throws(FileSystemError) in
             if try file.writeRecreatingDirectory(text, durable: true) {
+                let message = Catalogue.text("the cache's directory was missing; created it again")
                 logger.notice(
-                    "the cache's directory was missing; created it again",
+                    "\(message)",
                     metadata: ["weather.cache_file": "\(file.path)"]
                 )
             }
