@@ -37,6 +37,10 @@ public enum Catalogue {
         setenv("LANGUAGE", language.rawValue, 1)
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
+        // LANGUAGE would also translate glibc's own messages (strerror: "Datei oder Verzeichnis nicht
+        // gefunden"), which end up in machine outputs: `last_error.message`, journal field values, `status
+        // --format json`'s error. glibc looks for them in its domain's directory, here one without any.
+        bindtextdomain("libc", directory)
         self.language = language
         // Spelt out with its type, so that scripts/update-pot finds this file and puts the message in the template.
         // Translators: the decimal separator of numbers people read: "," in German.
