@@ -5,15 +5,16 @@ import WeatherCore
 // worked out anew at every write, relative to the writer's now).
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.ForecastEntry {
-    /// The hours and days of `forecast`; nil when neither is known (switched off, or not fetched yet).
-    init?(_ forecast: LocationForecast) {
+    /// The hours and days of `forecast`, described in `text`'s words; nil when neither is known (switched off,
+    /// or not fetched yet).
+    init?(_ forecast: LocationForecast, text: StateText = .english) {
         guard
             forecast.hourlyFetchedAt != nil || forecast.dailyFetchedAt != nil || !forecast.hourly.isEmpty
                 || !forecast.daily.isEmpty
         else { return nil }
         self.init(
-            hourly: forecast.hourly.map(StateDocument.HourEntry.init),
-            daily: forecast.daily.map(StateDocument.DayEntry.init),
+            hourly: forecast.hourly.map { StateDocument.HourEntry($0, text: text) },
+            daily: forecast.daily.map { StateDocument.DayEntry($0, text: text) },
             hourly_fetched_at: forecast.hourlyFetchedAt?.rfc3339,
             daily_fetched_at: forecast.dailyFetchedAt?.rfc3339
         )
@@ -22,7 +23,7 @@ extension StateDocument.ForecastEntry {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.HourEntry {
-    fileprivate init(_ hour: HourForecast) {
+    fileprivate init(_ hour: HourForecast, text: StateText) {
         let code = hour.code
         self.init(
             time: hour.time.rfc3339,
@@ -32,7 +33,7 @@ extension StateDocument.HourEntry {
             wmo_code: code?.rawValue,
             condition: code?.condition,
             category: code?.category,
-            description: code?.description,
+            description: code.map(text.description),
             is_day: hour.isDay
         )
     }
@@ -51,7 +52,8 @@ extension StateDocument.HourEntry {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.DayEntry {
-    init(_ day: DayForecast) {
+    /// The entry of `day`, described in `text`'s words.
+    init(_ day: DayForecast, text: StateText = .english) {
         let code = day.code
         self.init(
             date: day.date.description,
@@ -65,7 +67,7 @@ extension StateDocument.DayEntry {
             wmo_code: code?.rawValue,
             condition: code?.condition,
             category: code?.category,
-            description: code?.description,
+            description: code.map(text.description),
             fetched_at: day.fetchedAt.rfc3339
         )
     }
@@ -94,10 +96,10 @@ extension StateDocument.DayEntry {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.NowcastEntry {
-    /// The nowcast of `entry` with `summary`, its summary at the time of writing on the API's clock; nil
-    /// when not known (switched off, or not fetched yet). With no step still coming (`summary` nil), the
-    /// summary's fields are null.
-    init?(_ entry: LocationState, summary: NowcastSummary?) {
+    /// The nowcast of `entry` with `summary`, its summary at the time of writing on the API's clock, its
+    /// sentence in `text`'s words; nil when not known (switched off, or not fetched yet). With no step still
+    /// coming (`summary` nil), the summary's fields are null.
+    init?(_ entry: LocationState, summary: NowcastSummary?, text: StateText = .english) {
         guard let forecast = entry.forecast, forecast.nowcastFetchedAt != nil || !forecast.nowcast.isEmpty else {
             return nil
         }
@@ -108,7 +110,7 @@ extension StateDocument.NowcastEntry {
             },
             rain_starts_at: summary?.rainStartsAt?.rfc3339,
             rain_ends_at: summary?.rainEndsAt?.rfc3339,
-            summary: summary?.summary,
+            summary: summary.map(text.nowcast),
             rain_soon: summary?.isRainSoon
         )
     }

@@ -132,8 +132,13 @@ extension StateDocument.LocationEntry {
     }
 
     /// The entry of `entry` with `summary`, its nowcast summed up at the time of writing, and its air read on
-    /// `airQualityScale`.
-    init(_ entry: LocationState, nowcastSummary summary: NowcastSummary?, airQualityScale: AirQualityScale) {
+    /// `airQualityScale`; its human text in `text`'s words.
+    init(
+        _ entry: LocationState,
+        nowcastSummary summary: NowcastSummary?,
+        airQualityScale: AirQualityScale,
+        text: StateText = .english
+    ) {
         let location = entry.location
         self.init(
             id: location.id,
@@ -143,10 +148,10 @@ extension StateDocument.LocationEntry {
             status: entry.status,
             fetched_at: entry.fetchedAt?.rfc3339,
             next_refresh_at: entry.nextRefreshAt?.rfc3339,
-            weather: entry.weather.map(StateDocument.WeatherEntry.init),
-            today: entry.today.map(StateDocument.DayEntry.init),
-            forecast: entry.forecast.flatMap(StateDocument.ForecastEntry.init),
-            nowcast: StateDocument.NowcastEntry(entry, summary: summary),
+            weather: entry.weather.map { StateDocument.WeatherEntry($0, text: text) },
+            today: entry.today.map { StateDocument.DayEntry($0, text: text) },
+            forecast: entry.forecast.flatMap { StateDocument.ForecastEntry($0, text: text) },
+            nowcast: StateDocument.NowcastEntry(entry, summary: summary, text: text),
             last_error: entry.lastError.map { error in
                 StateDocument.ErrorEntry(
                     kind: error.kind,
@@ -211,7 +216,7 @@ extension StateDocument.LocationEntry {
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 extension StateDocument.WeatherEntry {
-    fileprivate init(_ weather: Weather) {
+    fileprivate init(_ weather: Weather, text: StateText) {
         let code = weather.code
         self.init(
             observed_at: weather.observedAt.rfc3339,
@@ -229,7 +234,7 @@ extension StateDocument.WeatherEntry {
             wmo_code: code?.rawValue,
             condition: code?.condition,
             category: code?.category,
-            description: code?.description,
+            description: code.map(text.description),
             data_interval_seconds: finite(weather.dataInterval),
             units: StateDocument.UnitsEntry(
                 temperature: weather.units.temperature.symbol,

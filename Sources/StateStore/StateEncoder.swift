@@ -9,6 +9,9 @@ import WeatherCore
 /// again. Most ticks change only the daemon's counters and which location is on screen, while each
 /// location's hours, days and nowcast steps make up nearly all of the file (34 KB at the defaults):
 /// encoding them was about 30 % of the CPU of a tick that fetches nothing (perf, release build).
+///
+/// The human text of the file (descriptions, the nowcast's sentence) is in the words of its ``StateText``:
+/// English unless the writer gives its own.
 public struct StateEncoder: Sendable {
     /// One location's entry as last written, and what it was written from (``asWritten(_:)``).
     private struct WrittenEntry {
@@ -28,18 +31,22 @@ public struct StateEncoder: Sendable {
 
     private var written: [WrittenEntry] = []
     private var lastSize = 2048
+    /// The words of the human text.
+    private let text: StateText
 
-    /// An encoder that has written nothing yet.
-    public init() {}
-
-    /// The JSON text of `snapshot`.
-    public static func encode(_ snapshot: StateSnapshot) -> String {
-        String(decoding: encodedBytes(snapshot), as: UTF8.self)
+    /// An encoder that has written nothing yet, its human text in `text`'s words.
+    public init(text: StateText = .english) {
+        self.text = text
     }
 
-    /// The same text as ``encode(_:)``, as UTF-8 bytes: what the state file write needs.
-    public static func encodedBytes(_ snapshot: StateSnapshot) -> [UInt8] {
-        var encoder = StateEncoder()
+    /// The JSON text of `snapshot`, its human text in `text`'s words.
+    public static func encode(_ snapshot: StateSnapshot, text: StateText = .english) -> String {
+        String(decoding: encodedBytes(snapshot, text: text), as: UTF8.self)
+    }
+
+    /// The same text as ``encode(_:text:)``, as UTF-8 bytes: what the state file write needs.
+    public static func encodedBytes(_ snapshot: StateSnapshot, text: StateText = .english) -> [UInt8] {
+        var encoder = StateEncoder(text: text)
         return encoder.encodedBytes(snapshot)
     }
 
@@ -90,7 +97,7 @@ public struct StateEncoder: Sendable {
                     text = written[index].text
                 } else {
                     var entry = JSONWriter(capacity: 1024)
-                    StateDocument.LocationEntry(state, nowcastSummary: summary, airQualityScale: scale)
+                    StateDocument.LocationEntry(state, nowcastSummary: summary, airQualityScale: scale, text: self.text)
                         .write(to: &entry)
                     text = entry.bytes
                 }

@@ -1,6 +1,7 @@
 import Logging
 import StateStore
 import WeatherCore
+import WeatherDisplay
 
 /// The work of a ``LoopRunner`` that is not a decision of the loop: a request, and the link an earlier
 /// version's state file becomes. The loop asks for them in its effects; the I/O is here.
@@ -83,13 +84,20 @@ extension LoopRunner {
         guard statePath.hasPrefix("/") else { return }
         do {
             try StateFile(path: oldPath).replaceWithLink(to: statePath)
-            let text = "took the data of \(oldPath) over into \(cachePath); \(oldPath) is now a link to \(statePath)"
+            let text = Catalogue.text(
+                "took the data of {old} over into {cache}; {old} is now a link to {state}",
+                ["old": oldPath, "cache": cachePath, "state": statePath]
+            )
             logger.notice(
                 "\(text)",
                 metadata: ["weather.state_file": "\(statePath)", "weather.previous_state_file": "\(oldPath)"]
             )
         } catch {
-            logger.error("cannot replace \(oldPath) with a link to \(statePath): \(error)")
+            let text = Catalogue.text(
+                "cannot replace {old} with a link to {state}: {error}",
+                ["old": oldPath, "state": statePath, "error": "\(error)"]
+            )
+            logger.error("\(text)")
         }
     }
 }

@@ -6,6 +6,7 @@ import StateStore
 import UnixSignals
 import WeatherConfiguration
 import WeatherCore
+import WeatherDisplay
 
 #if canImport(Glibc)
 import Glibc
@@ -122,8 +123,8 @@ public final class LoopRunner {
     private var output: StateOutput
     /// Encodes the cache's snapshots that the state file did not just hold, here on the loop's thread, before
     /// the durable write goes to the pool: an encoder value keeps the entries of the locations unchanged
-    /// since its previous write.
-    private var cacheEncoder = StateEncoder()
+    /// since its previous write; in the state file's words, as the cache often is the state file's text.
+    private var cacheEncoder = StateEncoder(text: .inLanguageInUse)
     private var phase = Phase.waiting
     private var wake = Wake.idle
     /// Requests asked for and not started yet.
@@ -292,8 +293,9 @@ public final class LoopRunner {
     ) -> FileSystemError? {
         error { () throws(FileSystemError) in
             if try file.writeRecreatingDirectory(text, durable: true) {
+                let message = Catalogue.text("the cache's directory was missing; created it again")
                 logger.notice(
-                    "the cache's directory was missing; created it again",
+                    "\(message)",
                     metadata: ["weather.cache_file": "\(file.path)"]
                 )
             }

@@ -20,8 +20,9 @@ struct StateOutput {
     private let notifier: any ServiceNotifying
     private var failure: FileSystemError?
     private var textfileFailure: FileSystemError?
-    /// Remembers each location's text: a location unchanged since the last tick is not encoded again.
-    private var encoder = StateEncoder()
+    /// Remembers each location's text: a location unchanged since the last tick is not encoded again. Its
+    /// human text in the language in use, chosen before the daemon starts.
+    private var encoder = StateEncoder(text: .inLanguageInUse)
     /// The text of the last snapshot written (or tried), until taken for the cache (``takeEncoded()``).
     private var encoded: [UInt8]?
     /// Whether a state file was written (and `READY=1` sent with it).
@@ -62,15 +63,18 @@ struct StateOutput {
             let text = encoder.encodedBytes(snapshot)
             encoded = text
             if try file.writeRecreatingDirectory(text, durable: false) {
+                let message = Catalogue.text("the state file's directory was missing; created it again")
                 logger.notice(
-                    "the state file's directory was missing; created it again",
+                    "\(message)",
                     metadata: ["weather.state_file": "\(file.path)"]
                 )
             }
         } catch {
             if failure?.condition != error.condition {
+                let values: KeyValuePairs = ["error": "\(error)", "file": Catalogue.text("state file")]
+                let message = Catalogue.text("{error}; the previous {file} stays", values)
                 logger.error(
-                    "\(error); the previous state file stays",
+                    "\(message)",
                     metadata: [
                         "message_id": "\(MessageID.stateWrite)",
                         "weather.state_file": "\(file.path)",
@@ -82,8 +86,10 @@ struct StateOutput {
             return false
         }
         if let previous = failure {
+            let values: KeyValuePairs = ["file": Catalogue.text("state file"), "error": "\(previous)"]
+            let message = Catalogue.text("{file} written again after: {error}", values)
             logger.notice(
-                "state file written again after: \(previous)",
+                "\(message)",
                 metadata: ["message_id": "\(MessageID.stateWrite)", "weather.state_file": "\(file.path)"]
             )
         }

@@ -4,7 +4,8 @@ import WeatherCore
 /// `weatherd air` (docs/air.md): the air quality, UV and pollen of each location, as a monitoring plugin of its
 /// own. Exit status by the highest index on the scale: 0 below `warning`, 1 from `warning`, 2 from `critical`
 /// (by default the scale's first "poor" level and the one after it: 61 and 81 European, 101 and 151 US), 3
-/// when it cannot be known (no state file, air quality off, no air data yet).
+/// when it cannot be known (no state file, air quality off, no air data yet). The text is in the language in
+/// use but for the plugin's `AIR OK` keyword; the performance data and the JSON are the same in every language.
 public enum AirReport {
     /// The report of `snapshot` at `now` for `location` (nil: all), indices on `scale`, warning and critical
     /// from `warning` and `critical` (nil: the scale's defaults). `airQualityOn` are the ids of the locations
@@ -25,14 +26,20 @@ public enum AirReport {
     ) -> (text: String, exitStatus: Int32) {
         let entries = snapshot.locations.filter { location == nil || $0.location.id == location }
         guard !entries.isEmpty else {
-            return unknown("no location \(location ?? "") in the state file", json: json)
+            return unknown(
+                Catalogue.text("no location {location} in the state file", ["location": location ?? ""]),
+                json: json
+            )
         }
         let found = entries.compactMap { entry in
             entry.air.flatMap { air in air.reading(on: scale).map { (entry: entry, air: air, reading: $0) } }
         }
         guard let worst = found.max(by: { $0.reading.index < $1.reading.index }) else {
             let off = airQualityOn.map { on in entries.allSatisfy { !on.contains($0.location.id) } } ?? false
-            return unknown(off ? "air quality is off (air_quality.enabled)" : "no air quality data yet", json: json)
+            let reason =
+                off
+                ? Catalogue.text("air quality is off (air_quality.enabled)") : Catalogue.text("no air quality data yet")
+            return unknown(reason, json: json)
         }
         let warning = warning ?? scale.poorFrom
         let critical = critical ?? scale.veryPoorFrom
@@ -41,7 +48,7 @@ public enum AirReport {
 
         var summary = "AIR \(["OK", "WARNING", "CRITICAL"][Int(status)]) - \(worst.entry.location.name): "
         summary += AirText.index(worst.air, scale: scale) ?? ""
-        if found.count > 1 { summary += ", the worst of \(found.count)" }
+        if found.count > 1 { summary += ", " + Catalogue.text("the worst of {count}", ["count": String(found.count)]) }
         var data = Perfdata()
         for (entry, air, reading) in found {
             let id = entry.location.id
@@ -64,27 +71,33 @@ public enum AirReport {
         clock: DisplaySettings.Clock
     ) -> [String] {
         let name = entry.location.name
-        guard let air = entry.air else { return ["\(name): no air quality data"] }
+        guard let air = entry.air else {
+            return [Catalogue.text("{location}: no air quality data", ["location": name])]
+        }
         let other: AirQualityScale = scale == .european ? .us : .european
         var first =
             name + ": "
             + ([AirText.index(air, scale: scale), AirText.index(air, scale: other)]
                 .compactMap { $0 }.joined(separator: " · "))
         let offset = entry.weather?.utcOffsetSeconds
-        first += ", as of " + TimeOfDay.text(air.time, utcOffsetSeconds: offset ?? 0, clock: clock)
-        first += offset == nil ? " UTC" : ""
+        let time = TimeOfDay.text(air.time, utcOffsetSeconds: offset ?? 0, clock: clock) + (offset == nil ? " UTC" : "")
+        first += ", " + Catalogue.text("as of {time}", ["time": time])
         let age = now.seconds(since: air.time)
-        if age >= 2 * 3600 { first += " (\(Report.age(age)) old)" }
+        if age >= 2 * 3600 { first += " (" + Catalogue.text("{age} old", ["age": Report.age(age)]) + ")" }
         var lines = [first]
         if let uv = AirText.uv(air) { lines.append("  " + uv) }
         if let pollutants = AirText.pollutants(air) { lines.append("  " + pollutants) }
         let plants = Pollen.Plant.allCases.compactMap { plant in
             air.pollen[plant].map { grains in
-                "\(plant.name) \(NumberFormat.json(grains))"
-                    + (Pollen.amount(grains, of: plant).map { " (\($0.name))" } ?? "")
+                "\(Words.plant(plant)) \(Words.number(grains))"
+                    + (Pollen.amount(grains, of: plant).map { " (\(Words.pollenAmount($0)))" } ?? "")
             }
         }
-        if !plants.isEmpty { lines.append("  pollen, grains/m³: " + plants.joined(separator: ", ")) }
+        if !plants.isEmpty {
+            lines.append(
+                "  " + Catalogue.text("pollen, grains/m³: {plants}", ["plants": plants.joined(separator: ", ")])
+            )
+        }
         return lines
     }
 

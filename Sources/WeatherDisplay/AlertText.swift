@@ -1,6 +1,7 @@
 import WeatherCore
 
-/// How the official warnings read in the bar, the status text and `weatherd alerts` (docs/alerts.md).
+/// How the official warnings read in the bar, the status text and `weatherd alerts` (docs/alerts.md), in the
+/// language in use; the event is the warning service's own words.
 public enum AlertText {
     /// The warnings of `entry` in force at `now` (the state file's, less those whose end has passed since
     /// it was written), most severe first. Readers pass their clock on the API's (`StateSnapshot.apiTime`),
@@ -16,9 +17,9 @@ public enum AlertText {
         utcOffsetSeconds: Int?,
         clock: DisplaySettings.Clock = .twentyFourHour
     ) -> String {
-        var line = "⚠ " + alert.event
-        if let ends = alert.ends { line += " until " + when(ends, utcOffsetSeconds: utcOffsetSeconds, clock: clock) }
-        return line
+        guard let ends = alert.ends else { return "⚠ " + alert.event }
+        let time = when(ends, utcOffsetSeconds: utcOffsetSeconds, clock: clock)
+        return "⚠ " + Catalogue.text("{event} until {time}", ["event": alert.event, "time": time])
     }
 
     /// `Tue 18:00`: the weekday and the time of day in the location's zone (`display.clock`); ` UTC` added

@@ -37,8 +37,14 @@ public enum Catalogue {
         setenv("LANGUAGE", language.rawValue, 1)
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
+        // LANGUAGE would also translate glibc's own messages (strerror: "Datei oder Verzeichnis nicht
+        // gefunden"), which end up in machine outputs: `last_error.message`, journal field values, `status
+        // --format json`'s error. glibc looks for them in its domain's directory, here one without any.
+        bindtextdomain("libc", directory)
         self.language = language
-        decimalSeparator = word(".", context: "decimal separator")
+        // Spelt out with its type, so that scripts/update-pot finds this file and puts the message in the template.
+        // Translators: the decimal separator of numbers people read: "," in German.
+        decimalSeparator = Catalogue.word(".", context: "decimal separator")
         return true
     }
 
@@ -47,9 +53,14 @@ public enum Catalogue {
         access("\(directory)/\(language.rawValue)/LC_MESSAGES/\(domain).mo", R_OK) == 0
     }
 
-    /// `english` in the language in use, each `{name}` replaced by its value in `values`.
-    public static func text(_ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        fill(language == .english ? english : lookUp(english), values)
+    /// `english` in the language in use, each `{name}` replaced by its value in `values`; in English whatever the
+    /// language when not `translated` (a text a machine output carries: `status --format json`'s `error`).
+    public static func text(
+        _ english: String,
+        _ values: KeyValuePairs<String, String> = [:],
+        translated: Bool = true
+    ) -> String {
+        fill(language == .english || !translated ? english : lookUp(english), values)
     }
 
     /// `english` (a word that needs its `context` to be translated: `Mon` the weekday) in the language in use.

@@ -2,7 +2,7 @@ import WeatherCore
 
 /// A location's coming days as aligned rows (docs/forecast.md, the Waybar tooltip): `Tue  🌧️  12° / 4°  80%`.
 /// Numbers are padded with figure spaces (U+2007, a digit's width), so the columns line up in the
-/// proportional fonts of tooltips too.
+/// proportional fonts of tooltips too. Weekdays in the language in use, padded to the longest.
 public enum DayRows {
     /// The padding of numbers: as wide as a digit.
     static let figureSpace: Character = "\u{2007}"
@@ -17,9 +17,11 @@ public enum DayRows {
         let highWidth = highs.map(\.count).max() ?? 0
         let lowWidth = lows.map(\.count).max() ?? 0
         let probabilityWidth = probabilities.map { $0?.count ?? 0 }.max() ?? 0
+        let weekdays = days.map { CalendarText.weekday($0.date) }
+        let weekdayWidth = weekdays.map(\.count).max() ?? 0
         return days.indices.map { index in
             let day = days[index]
-            var row = CalendarText.weekday(day.date)
+            var row = weekdays[index] + String(repeating: " ", count: weekdayWidth - weekdays[index].count)
             let icon = WeatherIcon.glyph(day.code?.condition ?? .unknown, isDay: true, style: icons)
             if !icon.isEmpty { row += "  " + icon }
             row += "  " + pad(highs[index], highWidth) + " / " + pad(lows[index], lowWidth)

@@ -23,7 +23,8 @@ public enum ForecastChart {
         let labels = (
             top: known.max().flatMap { DecimalText.fixed($0, decimals: 0) }.map { $0 + unit.symbol } ?? "",
             bottom: known.min().flatMap { DecimalText.fixed($0, decimals: 0) }.map { $0 + unit.symbol } ?? "",
-            rain: "rain"
+            // Translators: the label of the chart's precipitation rows; short.
+            rain: Catalogue.word("rain", context: "chart")
         )
         let labelWidth = max(labels.top.count, labels.bottom.count, labels.rain.count)
         func margin(_ label: String, tick: Bool) -> String {

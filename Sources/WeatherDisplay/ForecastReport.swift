@@ -4,7 +4,7 @@ import WeatherCore
 /// What `weatherd forecast` prints for one reading of the state file (docs/forecast.md): per location its weather
 /// and nowcast, the chart of its coming hours (``ForecastChart``) and the table of its days
 /// (``ForecastTable``); exit status 0, or 3 with a message when the file is missing, unreadable or holds
-/// no forecast.
+/// no forecast. In the language in use.
 public struct ForecastReport: Sendable, Equatable {
     /// For standard output, without a trailing newline; empty on failure.
     public var text: String
@@ -25,19 +25,34 @@ public struct ForecastReport: Sendable, Equatable {
     ) -> ForecastReport {
         let snapshot: StateSnapshot
         switch reading {
-        case .failure(let error): return failure("\(error)")
+        case .failure(let error): return failure(Words.stateFileError(error))
         case .success(let read): snapshot = read
         }
         var entries = snapshot.locations
         if let location {
             entries = entries.filter { $0.location.id == location }
-            if entries.isEmpty { return failure("no location \"\(location)\" in \(path)") }
+            if entries.isEmpty {
+                return failure(
+                    Catalogue.text("no location \"{location}\" in {path}", ["location": location, "path": path])
+                )
+            }
         }
         let outlooks = entries.map { Outlook($0, in: snapshot, at: now) }
         guard outlooks.contains(where: { !$0.hours.isEmpty || !$0.days.isEmpty }) else {
-            let which = location.map { "for \"\($0)\" " } ?? ""
+            guard let location else {
+                return failure(
+                    Catalogue.text(
+                        "no forecast in {path}: not fetched yet, or forecast.hours and forecast.days are off",
+                        ["path": path]
+                    )
+                )
+            }
             return failure(
-                "no forecast \(which)in \(path): not fetched yet, or forecast.hours and forecast.days are off"
+                Catalogue.text(
+                    "no forecast for \"{location}\" in {path}: not fetched yet, or forecast.hours and forecast.days"
+                        + " are off",
+                    ["location": location, "path": path]
+                )
             )
         }
         let style = display.style(written: snapshot.daemon.display)
@@ -46,10 +61,7 @@ public struct ForecastReport: Sendable, Equatable {
             blocks.append(render(outlook, style: style, colour: colour).joined(separator: "\n"))
         }
         var text = blocks.joined(separator: "\n\n")
-        if snapshot.writtenTooLongAgo(at: now) {
-            text += "\n\nweatherd: state written \(Report.age(now.seconds(since: snapshot.generatedAt))) ago"
-            text += " (daemon not running?)"
-        }
+        if snapshot.writtenTooLongAgo(at: now) { text += "\n\n" + Report.notRunning(snapshot, now: now) }
         return ForecastReport(text: text, error: nil, exitStatus: 0)
     }
 
@@ -58,11 +70,13 @@ public struct ForecastReport: Sendable, Equatable {
     public static func render(_ outlook: Outlook, style: DisplayStyle, colour: ANSIStyle) -> [String] {
         let entry = outlook.entry
         var title = colour.paint(entry.location.name, "1") + ": "
-        title += entry.weather?.summary ?? "no weather yet"
-        if let nowcast = outlook.nowcast?.summary { title += " · " + nowcast }
+        title += entry.weather.map(Words.summary) ?? Catalogue.text("no weather yet")
+        if let nowcast = outlook.nowcast { title += " · " + Words.nowcast(nowcast) }
         var lines = [title]
         if let air = entry.air { lines.append("  " + AirText.line(air, scale: style.airQualityScale)) }
-        guard !outlook.hours.isEmpty || !outlook.days.isEmpty else { return lines + ["  no forecast yet"] }
+        guard !outlook.hours.isEmpty || !outlook.days.isEmpty else {
+            return lines + ["  " + Catalogue.text("no forecast yet")]
+        }
         lines += ForecastChart.render(outlook, clock: style.clock, style: colour)
         let table = ForecastTable.render(outlook, clock: style.clock, icons: style.icons, style: colour)
         if !table.isEmpty {

@@ -2,7 +2,7 @@ import WeatherCore
 
 /// The coming days of `weatherd forecast` as a table (docs/forecast.md): day, high, low, precipitation
 /// probability and sum, UV index, sunrise and sunset in the location's local time, then the icon and
-/// the description (last, so that an emoji's width in the terminal moves no column).
+/// the description (last, so that an emoji's width in the terminal moves no column). In the language in use.
 public enum ForecastTable {
     /// The table's lines, a header first; empty without a coming day.
     public static func render(
@@ -19,9 +19,15 @@ public enum ForecastTable {
             return TimeOfDay.text(value, utcOffsetSeconds: offset ?? 0, clock: clock)
         }
         func number(_ value: Double?, decimals: Int, suffix: String) -> String {
-            value.flatMap { DecimalText.fixed($0, decimals: decimals) }.map { $0 + suffix } ?? "–"
+            value.flatMap { Words.decimal($0, decimals: decimals) }.map { $0 + suffix } ?? "–"
         }
-        let header = ["Day", "High", "Low", "Rain", "Sum", "UV", "Sunrise", "Sunset"]
+        // Translators: the columns of `weatherd forecast`'s table of days; short.
+        let header = [
+            Catalogue.word("Day", context: "forecast table"), Catalogue.word("High", context: "forecast table"),
+            Catalogue.word("Low", context: "forecast table"), Catalogue.word("Rain", context: "forecast table"),
+            Catalogue.word("Sum", context: "forecast table"), Catalogue.word("UV", context: "forecast table"),
+            Catalogue.word("Sunrise", context: "forecast table"), Catalogue.word("Sunset", context: "forecast table"),
+        ]
         let rows = outlook.days.map { day -> [String] in
             [
                 CalendarText.weekday(day.date) + " " + CalendarText.dayMonth(day.date),
@@ -48,13 +54,13 @@ public enum ForecastTable {
                 return column == 0 ? cells[column] + padding : padding + cells[column]
             }.joined(separator: "  ")
         }
-        let title = line(header) + (offset == nil ? "  (times in UTC)" : "")
+        let title = line(header) + (offset == nil ? "  " + Catalogue.text("(times in UTC)") : "")
         var lines = [style.paint(title.trimmingTrailingSpaces, "1")]
         for (day, cells) in zip(outlook.days, rows) {
             var text = line(cells)
             let icon = WeatherIcon.glyph(day.code?.condition ?? .unknown, isDay: true, style: icons)
             if !icon.isEmpty { text += "  " + icon }
-            if let code = day.code { text += "  " + code.description }
+            if let code = day.code { text += "  " + Words.description(code) }
             lines.append(text.trimmingTrailingSpaces)
         }
         return lines

@@ -50,7 +50,10 @@ public enum HoursLine {
         var text = ""
         var word = ""
         for run in runs.prefix(maximumRuns) {
-            let runWord = run.first.code?.category == .snow ? "snow" : "rain"
+            // Translators: before the hours of a run of wet hours: "rain 14–16h".
+            let runWord =
+                run.first.code?.category == .snow
+                ? Catalogue.word("snow", context: "hours") : Catalogue.word("rain", context: "hours")
             text += text.isEmpty ? "" : ", "
             if runWord != word { text += runWord + " " }
             word = runWord
@@ -72,7 +75,12 @@ public enum HoursLine {
         let last = TimeOfDay.hourMinute(end, utcOffsetSeconds: utcOffsetSeconds).hour
         switch clock {
         case .twentyFourHour:
-            return "\(first)–\(last == 0 ? 24 : last)h"
+            // Translators: a span of whole hours on the 24-hour clock: "14–16h".
+            return Catalogue.word(
+                "{from}–{to}h",
+                context: "hours",
+                ["from": String(first), "to": String(last == 0 ? 24 : last)]
+            )
         case .twelveHour:
             let from = TimeOfDay.hour(start, utcOffsetSeconds: utcOffsetSeconds, clock: .twelveHour)
             let to = TimeOfDay.hour(end, utcOffsetSeconds: utcOffsetSeconds, clock: .twelveHour)

@@ -1,6 +1,8 @@
 import WeatherCore
 
 /// The values of the bar's placeholders for one location at one moment (docs/forecast.md); nil when not known.
+/// Words and numbers as people read them in the language in use (`Leichter Regen`, `2,5`); `{condition}`,
+/// `{id}` and `{source}` are the same in every language.
 public struct PlaceholderValues: Sendable {
     /// The location's outlook.
     public let outlook: Outlook
@@ -25,7 +27,7 @@ public struct PlaceholderValues: Sendable {
         let entry = outlook.entry
         let weather = entry.weather
         func number(_ value: Double?) -> String? {
-            value.flatMap { DecimalText.fixed($0, decimals: decimals ?? 0) }
+            value.flatMap { Words.decimal($0, decimals: decimals ?? 0) }
         }
         func clock(_ time: Timestamp?) -> String? {
             guard let time, let offset = outlook.utcOffsetSeconds else { return nil }
@@ -45,7 +47,7 @@ public struct PlaceholderValues: Sendable {
         case .apparentTemperature: return number(weather?.apparentTemperature)
         case .unit: return weather?.units.temperature.symbol
         case .condition: return weather?.code?.condition.rawValue
-        case .description: return weather?.code?.description
+        case .description: return weather?.code.map { Words.description($0) }
         case .humidity: return number(weather?.relativeHumidity)
         case .windSpeed: return number(weather?.windSpeed)
         case .windUnit: return weather?.units.windSpeed.symbol
@@ -56,7 +58,7 @@ public struct PlaceholderValues: Sendable {
         case .precipitationProbability: return number(outlook.today?.precipitationProbabilityMax)
         case .precipitationProbability6h:
             return number(outlook.hours.prefix(6).compactMap(\.precipitationProbability).max())
-        case .nowcast: return outlook.nowcast?.summary
+        case .nowcast: return outlook.nowcast.map { Words.nowcast($0) }
         case .tomorrowIcon:
             guard let code = outlook.tomorrow?.code else { return nil }
             return WeatherIcon.glyph(code.condition, isDay: true, style: style.icons)
@@ -69,7 +71,7 @@ public struct PlaceholderValues: Sendable {
         case .alerts: return String(AlertText.inForce(entry, at: apiNow).count)
         case .source: return entry.source?.rawValue
         case .aqi: return number(entry.air?.reading(on: style.airQualityScale).map { Double($0.index) })
-        case .aqiLevel: return entry.air?.reading(on: style.airQualityScale)?.level.name
+        case .aqiLevel: return entry.air?.reading(on: style.airQualityScale).map { Words.airLevel($0.level) }
         case .uv: return number(entry.air?.uvIndex)
         case .pollen: return entry.air.map { AirText.pollen($0) ?? "" }
         }

@@ -1,6 +1,6 @@
 import WeatherCore
 
-/// The day's outlook in words, for `once`, `status` and the Waybar tooltip.
+/// The day's outlook in words, for `once`, `status` and the Waybar tooltip, in the language in use.
 extension Report {
     /// `today: Slight rain, high 4.1 °C, low -0.8 °C, precipitation 80%, sunrise 07:35, sunset 15:56`,
     /// times in the location's local time on `clock`; nil without an outlook. An outlook of another
@@ -12,10 +12,12 @@ extension Report {
     ) -> String? {
         guard let today = entry.today else { return nil }
         let offset = entry.weather?.utcOffsetSeconds
-        var label = "today"
-        if let offset, LocalDate(at: now, utcOffsetSeconds: offset) != today.date { label = today.date.description }
-        let parts = outlook(today, location: entry.location, weather: entry.weather, clock: clock)
-        return "\(label): " + parts.joined(separator: ", ")
+        let outlook = outlook(today, location: entry.location, weather: entry.weather, clock: clock)
+            .joined(separator: ", ")
+        if let offset, LocalDate(at: now, utcOffsetSeconds: offset) != today.date {
+            return today.date.description + ": " + outlook
+        }
+        return Catalogue.text("today: {outlook}", ["outlook": outlook])
     }
 
     /// The parts of an outlook: description, high, low, precipitation probability, sun.
@@ -26,12 +28,20 @@ extension Report {
         clock: DisplaySettings.Clock = .twentyFourHour
     ) -> [String] {
         var parts: [String] = []
-        if let code = today.code { parts.append(code.description) }
-        let unit = weather.map { " " + $0.units.temperature.symbol } ?? ""
-        if let high = today.temperatureMax { parts.append("high \(NumberFormat.oneDecimal(high))\(unit)") }
-        if let low = today.temperatureMin { parts.append("low \(NumberFormat.oneDecimal(low))\(unit)") }
+        if let code = today.code { parts.append(Words.description(code)) }
+        func temperature(_ value: Double) -> String {
+            Words.oneDecimal(value) + (weather.map { " " + $0.units.temperature.symbol } ?? "")
+        }
+        if let high = today.temperatureMax {
+            parts.append(Catalogue.text("high {temperature}", ["temperature": temperature(high)]))
+        }
+        if let low = today.temperatureMin {
+            parts.append(Catalogue.text("low {temperature}", ["temperature": temperature(low)]))
+        }
         if let probability = today.precipitationProbabilityMax {
-            parts.append("precipitation \(NumberFormat.json(probability.rounded()))%")
+            parts.append(
+                Catalogue.text("precipitation {probability}%", ["probability": Words.number(probability.rounded())])
+            )
         }
         parts.append(sun(today, location: location, weather: weather, clock: clock))
         return parts
@@ -51,12 +61,16 @@ extension Report {
             TimeOfDay.text(time, utcOffsetSeconds: offset ?? 0, clock: clock) + (offset == nil ? " UTC" : "")
         }
         switch (today.sunrise, today.sunset) {
-        case (let sunrise?, let sunset?): return "sunrise \(time(sunrise)), sunset \(time(sunset))"
-        case (nil, let sunset?): return "no sunrise, sunset \(time(sunset))"
-        case (let sunrise?, nil): return "sunrise \(time(sunrise)), no sunset"
+        case (let sunrise?, let sunset?):
+            return Catalogue.text(
+                "sunrise {sunrise}, sunset {sunset}",
+                ["sunrise": time(sunrise), "sunset": time(sunset)]
+            )
+        case (nil, let sunset?): return Catalogue.text("no sunrise, sunset {sunset}", ["sunset": time(sunset)])
+        case (let sunrise?, nil): return Catalogue.text("sunrise {sunrise}, no sunset", ["sunrise": time(sunrise)])
         case (nil, nil):
             return today.sunlessDay(latitude: location.latitude) == .midnightSun
-                ? "midnight sun: no sunset" : "polar night: no sunrise"
+                ? Catalogue.text("midnight sun: no sunset") : Catalogue.text("polar night: no sunrise")
         }
     }
 }

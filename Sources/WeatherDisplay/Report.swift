@@ -1,21 +1,21 @@
 import WeatherCore
 
-/// Human-readable lines for `once` and `status`.
+/// Human-readable lines for `once` and `status`, in the language in use.
 public enum Report {
     /// `Berlin: 2.0 °C, Slight rain (feels like -1.3 °C, humidity 81%, wind 16.9 km/h from 254°)`, or the
     /// failure.
     public static func line(_ entry: LocationState) -> String {
-        var text = "\(entry.location.name): "
-        if let weather = entry.weather {
-            text += weather.summary
-            let details = details(weather)
-            if !details.isEmpty { text += " (\(details.joined(separator: ", ")))" }
+        let name = entry.location.name
+        guard let weather = entry.weather else {
+            if let error = entry.lastError {
+                return Catalogue.text("{location}: fetch failed: {error}", ["location": name, "error": error.message])
+            }
+            return Catalogue.text("{location}: no data yet", ["location": name])
         }
-        if let error = entry.lastError {
-            text += entry.weather == nil ? "fetch failed: \(error.message)" : " [last fetch failed: \(error.message)]"
-        } else if entry.weather == nil {
-            text += "no data yet"
-        }
+        var text = Catalogue.text("{location}: {weather}", ["location": name, "weather": Words.summary(weather)])
+        let details = details(weather)
+        if !details.isEmpty { text += " (\(details.joined(separator: ", ")))" }
+        if let error = entry.lastError { text += " [" + lastFetchFailed(error) + "]" }
         return text
     }
 
@@ -23,23 +23,49 @@ public enum Report {
     public static func details(_ weather: Weather) -> [String] {
         var details: [String] = []
         if let value = weather.apparentTemperature {
-            details.append("feels like \(NumberFormat.oneDecimal(value)) \(weather.units.temperature.symbol)")
+            details.append(
+                Catalogue.text("feels like {temperature}", ["temperature": temperature(value, weather.units)])
+            )
         }
-        if let value = weather.relativeHumidity { details.append("humidity \(NumberFormat.json(value))%") }
+        if let value = weather.relativeHumidity {
+            details.append(Catalogue.text("humidity {humidity}%", ["humidity": Words.number(value)]))
+        }
         if let value = weather.windSpeed {
-            var wind = "wind \(NumberFormat.oneDecimal(value)) \(weather.units.windSpeed.symbol)"
-            if let direction = weather.windDirection { wind += " from \(NumberFormat.json(direction))°" }
-            details.append(wind)
+            let speed = Words.oneDecimal(value) + " " + weather.units.windSpeed.symbol
+            if let direction = weather.windDirection {
+                details.append(
+                    Catalogue.text(
+                        "wind {speed} from {direction}°",
+                        ["speed": speed, "direction": Words.number(direction)]
+                    )
+                )
+            } else {
+                details.append(Catalogue.text("wind {speed}", ["speed": speed]))
+            }
         }
         return details
     }
 
+    /// `-1.3 °C`: a temperature with its unit.
+    static func temperature(_ value: Double, _ units: Units) -> String {
+        Words.oneDecimal(value) + " " + units.temperature.symbol
+    }
+
+    /// `last fetch failed: timed out`.
+    static func lastFetchFailed(_ error: ErrorRecord) -> String {
+        Catalogue.text("last fetch failed: {error}", ["error": error.message])
+    }
+
     /// "12 s", "3 min", "2 h", "4 d".
     public static func age(_ seconds: Double) -> String {
-        let value = max(0, Int(seconds))
-        if value < 120 { return "\(value) s" }
-        if value < 7200 { return "\(value / 60) min" }
-        if value < 172_800 { return "\(value / 3600) h" }
-        return "\(value / 86_400) d"
+        Words.age(seconds)
+    }
+
+    /// `weatherd: state written 2 h ago (daemon not running?)`: the tooltip's and `weatherd forecast`'s last line
+    /// when the state file is old.
+    static func notRunning(_ snapshot: StateSnapshot, now: Timestamp) -> String {
+        let age = Report.age(now.seconds(since: snapshot.generatedAt))
+        return "weatherd: " + Catalogue.text("state written {age} ago", ["age": age]) + " "
+            + Catalogue.text("(daemon not running?)")
     }
 }

@@ -31,20 +31,26 @@ public struct StatusReport: Sendable, Equatable {
         existingCache: () -> String? = { nil }
     ) -> StatusReport {
         let snapshot: StateSnapshot
+        // The words of a machine output are English, whatever the language.
+        let translated = format == .text || format == .waybar
         switch reading {
         case .failure(.unreadable(let error)) where error.errno == ENOENT:
             // docs/state-file.md: no state file but a cache means the daemon has not run since boot.
             if let cache = existingCache() {
                 return notRunning(path: path, cache: cache, format: format)
             }
-            return unknown("\(StateFileReadError.unreadable(error))", format: format)
+            return unknown(Words.stateFileError(.unreadable(error), translated: translated), format: format)
         case .failure(let error):
-            return unknown("\(error)", format: format)
+            return unknown(Words.stateFileError(error, translated: translated), format: format)
         case .success(let read):
             snapshot = read.rejudged(at: now)
         }
         if let location, !snapshot.locations.contains(where: { $0.location.id == location }) {
-            return unknown("no location \"\(location)\" in \(path)", format: format)
+            let values: KeyValuePairs = ["location": location, "path": path]
+            return unknown(
+                Catalogue.text("no location \"{location}\" in {path}", values, translated: translated),
+                format: format
+            )
         }
         let health = Health.assess(snapshot, now: now, locationID: location)
         let style = display.style(written: snapshot.daemon.display)
@@ -91,20 +97,26 @@ public struct StatusReport: Sendable, Equatable {
     /// boot (the state file lives in the runtime directory, emptied at boot). CRITICAL.
     public static func notRunning(path: String, cache: String, format: StatusFormat) -> StatusReport {
         unknown(
-            "no state file at \(path), but a cache at \(cache): weatherd has not run since boot",
+            Catalogue.text(
+                "no state file at {path}, but a cache at {cache}: weatherd has not run since boot",
+                ["path": path, "cache": cache],
+                translated: format == .text || format == .waybar
+            ),
             format: format,
             health: .critical
         )
     }
 
-    /// The report when there is nothing to judge: UNKNOWN (or `health`), in the format's own shape.
+    /// The report when there is nothing to judge: UNKNOWN (or `health`), in the format's own shape; `reason`
+    /// in the language in use for the text and Waybar formats, in English for JSON and Prometheus.
     public static func unknown(_ reason: String, format: StatusFormat, health: Health = .unknown) -> StatusReport {
         let firstLine = String(reason.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
         let text: String
         switch format {
         case .waybar:
             text = Waybar.unknown(
-                text: health == .unknown ? "weatherd: no data" : "weatherd: not running",
+                text: health == .unknown
+                    ? Catalogue.text("weatherd: no data") : Catalogue.text("weatherd: not running"),
                 tooltip: reason,
                 health: health
             )

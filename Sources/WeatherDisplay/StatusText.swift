@@ -2,6 +2,8 @@ import WeatherCore
 
 /// The text form of `status`: a monitoring-plugin line with performance data after `|`, then one line
 /// per location (and one for its outlook of the day, one for its air), as Nagios, Icinga and Checkmk read it.
+/// The words are in the language in use but for the plugin's `WEATHERD OK` keyword, which monitoring reads;
+/// the performance data is the same in every language.
 public enum StatusText {
     /// The whole text; `snapshot` already judged at `now`; times of day on `clock`, air quality indices on
     /// `airQualityScale`.
@@ -16,8 +18,12 @@ public enum StatusText {
         for entry in snapshot.locations {
             var line = "  " + (entry.location.id == snapshot.currentLocation ? "> " : "  ")
             line += pad("[\(entry.status.rawValue)]", 10) + Report.line(entry)
-            if let fetchedAt = entry.fetchedAt { line += " · \(Report.age(now.seconds(since: fetchedAt))) old" }
-            if entry.fallbackSince != nil, let source = entry.source { line += " · from \(source.rawValue)" }
+            if let fetchedAt = entry.fetchedAt {
+                line += " · " + Catalogue.text("{age} old", ["age": Report.age(now.seconds(since: fetchedAt))])
+            }
+            if entry.fallbackSince != nil, let source = entry.source {
+                line += " · " + Catalogue.text("from {source}", ["source": source.rawValue])
+            }
             lines.append(longOutput(line))
             if let today = Report.today(entry, now: now, clock: clock) {
                 lines.append(longOutput(String(repeating: " ", count: 14) + today))
@@ -28,7 +34,9 @@ public enum StatusText {
             let offset = entry.weather?.utcOffsetSeconds
             for alert in AlertText.inForce(entry, at: snapshot.apiTime(now)) {
                 let text = AlertText.line(alert, utcOffsetSeconds: offset, clock: clock)
-                lines.append(longOutput(String(repeating: " ", count: 14) + text + " (\(alert.severity.rawValue))"))
+                lines.append(
+                    longOutput(String(repeating: " ", count: 14) + text + " (\(Words.severity(alert.severity)))")
+                )
             }
         }
         return lines.joined(separator: "\n")
@@ -41,16 +49,23 @@ public enum StatusText {
         let count = snapshot.locations.count
         let failing = snapshot.locations.filter { $0.status == .error }.count
         let stale = snapshot.locations.filter { $0.status == .stale }.count
-        var summary = "WEATHERD \(health.label) - \(count) location\(count == 1 ? "" : "s"), "
-        summary += "\(failing) failing, \(stale) stale"
+        var parts = [
+            Words.locations(count),
+            Catalogue.plural("{count} failing", "{count} failing", count: failing),
+            Catalogue.plural("{count} stale", "{count} stale", count: stale),
+        ]
         let overdue = snapshot.locations.filter { snapshot.judge($0, at: now) == .overdue }.count
-        if overdue > 0 { summary += ", \(overdue) still without data" }
-        summary += ", state written \(Report.age(age)) ago"
-        if snapshot.writtenTooLongAgo(at: now) { summary += " (daemon not running?)" }
-        if let until = snapshot.daemon.backoffUntil, until > now {
-            summary += ", API paused until \(until.rfc3339)"
+        if overdue > 0 {
+            parts.append(Catalogue.plural("{count} still without data", "{count} still without data", count: overdue))
         }
-        return summary
+        var written = Catalogue.text("state written {age} ago", ["age": Report.age(age)])
+        if snapshot.writtenTooLongAgo(at: now) { written += " " + Catalogue.text("(daemon not running?)") }
+        parts.append(written)
+        if let until = snapshot.daemon.backoffUntil, until > now {
+            parts.append(Catalogue.text("API paused until {time}", ["time": until.rfc3339]))
+        }
+        let words = parts.joined(separator: ", ").replacing(";", with: ",").replacing("|", with: "/")
+        return "WEATHERD \(health.label) - " + words
     }
 
     /// The state's age (critical past 3 × interval + timeout), the failing, stale and pending counts,

@@ -54,22 +54,14 @@ extension Waybar {
         rows.append((tooltipLines(first, now: now, clock: style.clock, airQualityScale: style.airQualityScale), false))
         let outlook = Outlook(first, in: snapshot, at: now)
         if let hours = HoursLine.render(outlook, clock: style.clock) { rows.append(("  " + hours, false)) }
-        if let nowcast = outlook.nowcast?.summary { rows.append(("  " + nowcast, false)) }
+        if let nowcast = outlook.nowcast { rows.append(("  " + Words.nowcast(nowcast), false)) }
         rows += DayRows.render(outlook.days, icons: style.icons).map { ($0, true) }
         for entry in snapshot.locations where entry.location.id != first.location.id {
             rows.append(
                 (tooltipLines(entry, now: now, clock: style.clock, airQualityScale: style.airQualityScale), false)
             )
         }
-        if snapshot.writtenTooLongAgo(at: now) {
-            rows.append(
-                (
-                    "weatherd: state written \(Report.age(now.seconds(since: snapshot.generatedAt))) ago"
-                        + " (daemon not running?)",
-                    false
-                )
-            )
-        }
+        if snapshot.writtenTooLongAgo(at: now) { rows.append((Report.notRunning(snapshot, now: now), false)) }
         return rows
     }
 
@@ -82,17 +74,23 @@ extension Waybar {
         clock: DisplaySettings.Clock = .twentyFourHour,
         airQualityScale: AirQualityScale = .european
     ) -> String {
-        var line = entry.location.name + ": "
+        let name = entry.location.name
         guard let weather = entry.weather else {
-            return line + (entry.lastError.map { "fetch failed: \($0.message)" } ?? "no data yet")
+            if let error = entry.lastError {
+                return Catalogue.text("{location}: fetch failed: {error}", ["location": name, "error": error.message])
+            }
+            return Catalogue.text("{location}: no data yet", ["location": name])
         }
-        line += weather.summary
+        var line = Catalogue.text("{location}: {weather}", ["location": name, "weather": Words.summary(weather)])
         if let speed = weather.windSpeed {
-            line += ", wind \(NumberFormat.oneDecimal(speed)) \(weather.units.windSpeed.symbol)"
+            let value = Words.oneDecimal(speed) + " " + weather.units.windSpeed.symbol
+            line += ", " + Catalogue.text("wind {speed}", ["speed": value])
         }
-        if let fetchedAt = entry.fetchedAt { line += ", \(Report.age(now.seconds(since: fetchedAt))) ago" }
-        if entry.status == .stale { line += " (stale)" }
-        if let error = entry.lastError { line += " (last fetch failed: \(error.message))" }
+        if let fetchedAt = entry.fetchedAt {
+            line += ", " + Catalogue.text("{age} ago", ["age": Report.age(now.seconds(since: fetchedAt))])
+        }
+        if entry.status == .stale { line += " (" + Catalogue.word("stale", context: "location status") + ")" }
+        if let error = entry.lastError { line += " (" + Report.lastFetchFailed(error) + ")" }
         if let today = Report.today(entry, now: now, clock: clock) { line += "\n  " + today }
         if let air = entry.air { line += "\n  " + AirText.line(air, scale: airQualityScale) }
         return line

@@ -3,7 +3,8 @@ import WeatherCore
 
 /// The `status --format waybar` line: one JSON object for a Waybar custom module (or i3blocks/Polybar
 /// through `jq`). Waybar reads `text` and `tooltip` as Pango markup: values are escaped (`&`, `<`, `>`),
-/// the literal text of the template is not (it may hold markup of its own).
+/// the literal text of the template is not (it may hold markup of its own). `text` and `tooltip` are in the
+/// language in use; `class` and `alt` are the same in every language.
 public enum Waybar {
     /// `{"text":"🌧️ 2°C Berlin","tooltip":"…","class":["rain","ok"],"alt":"rain"}` for the shown
     /// location (`focus`, else the current one): `text` from the style's template; the tooltip (see
@@ -22,7 +23,10 @@ public enum Waybar {
         let id = focus ?? snapshot.currentLocation ?? snapshot.locations.first?.location.id
         guard let entry = snapshot.locations.first(where: { $0.location.id == id }) ?? snapshot.locations.first
         else {
-            return unknown(text: "no locations", tooltip: "weatherd: the state file lists no locations")
+            return unknown(
+                text: Catalogue.text("no locations"),
+                tooltip: Catalogue.text("weatherd: the state file lists no locations")
+            )
         }
         let pinned = tooltipLocation.flatMap { pin in snapshot.locations.first { $0.location.id == pin } }
         let values = PlaceholderValues(entry, in: snapshot, at: now, style: style)

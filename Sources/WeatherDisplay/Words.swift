@@ -23,6 +23,17 @@ public enum Words {
         Catalogue.number(NumberFormat.fixed(value, decimals: decimals))
     }
 
+    /// `value` rounded as people read it (``DecimalText/fixed(_:decimals:)``), in the language's way; nil for
+    /// a value that is not finite.
+    public static func decimal(_ value: Double, decimals: Int) -> String? {
+        DecimalText.fixed(value, decimals: decimals).map(Catalogue.number)
+    }
+
+    /// `value` in its shortest form (`81`, `14.3`), in the language's way (`14,3`).
+    public static func number(_ value: Double) -> String {
+        Catalogue.number(NumberFormat.json(value))
+    }
+
     /// The weather in one line: `2.0 °C, Slight rain` (the description alone without a temperature).
     public static func summary(_ weather: Weather) -> String {
         let description = description(weather.code)

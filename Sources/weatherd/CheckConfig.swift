@@ -3,6 +3,7 @@ import WeatherConfiguration
 import WeatherCore
 import StateStore
 import WeatherDaemon
+import WeatherDisplay
 
 /// `weatherd check-config`: validates the configuration and prints the effective one.
 struct CheckConfig: ParsableCommand {
@@ -16,9 +17,11 @@ struct CheckConfig: ParsableCommand {
 
     func run() throws {
         let config = try common.loadConfiguration()
-        let source = common.loader().effectivePath ?? "embedded defaults (no \(ConfigLoader.defaultPath))"
-        print("# configuration is valid: \(source)")
-        if let notice = common.language.use(configured: config.language) { print("# \(notice)") }
+        // The language first: the comments are for people.
+        let notice = common.language.use(configured: config.language)
+        let file = common.loader().effectivePath
+        print("# " + CommandText.configurationValid(file: file, defaultPath: ConfigLoader.defaultPath))
+        if let notice { print("# \(notice)") }
         let yaml = EffectiveConfig.yaml(
             config,
             stateFile: World.stateFilePath(config),
@@ -44,7 +47,9 @@ enum EffectiveConfig {
             "  base_url: \(quoted(config.api.baseURL))",
             "  geocoding_url: \(quoted(config.api.geocodingURL))",
             "  api_key: \(config.api.apiKey.isEmpty ? "\"\"" : "\"(set, not shown)\"")",
-            "  limits:\(config.api.limits == Configuration.LimitSettings() ? "  # the defaults for this base_url" : "")",
+            "  limits:"
+                + (config.api.limits == Configuration.LimitSettings()
+                    ? "  # " + CommandText.comment(.defaultLimits) : ""),
             "    minute: \(NumberFormat.json(Weight.calls(config.limits.minuteTenths)))",
             "    hour: \(NumberFormat.json(Weight.calls(config.limits.hourTenths)))",
             "    day: \(NumberFormat.json(Weight.calls(config.limits.dayTenths)))",
@@ -75,7 +80,7 @@ enum EffectiveConfig {
             if location.hasCoordinates {
                 lines += ["    latitude: \(location.latitude)", "    longitude: \(location.longitude)"]
             } else {
-                lines.append("    # no coordinates: resolved by the geocoding API")
+                lines.append("    # " + CommandText.comment(.noCoordinates))
             }
             if let countryCode = location.countryCode { lines.append("    country_code: \(countryCode)") }
             lines.append("    alerts: \(alertSetting(location))")
@@ -103,10 +108,10 @@ enum EffectiveConfig {
             return "{meteoalarm: {country: \(quoted(country))\(codeText)}}"
         }
         guard location.hasCoordinates || location.countryCode != nil else {
-            return setting + "  # the source is chosen when the name is resolved"
+            return setting + "  # " + CommandText.comment(.sourceChosenWhenResolved)
         }
         guard let target = AlertTarget.choose(location.alerts, for: location, placeCountryCode: nil) else {
-            return setting + "  # no alert source for this place"
+            return setting + "  # " + CommandText.comment(.noAlertSource)
         }
         return setting + "  # " + target.source.rawValue + (target.country.map { " (feeds-\($0))" } ?? "")
     }

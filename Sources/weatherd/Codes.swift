@@ -2,6 +2,7 @@ import ArgumentParser
 import StateStore
 import WeatherConfiguration
 import WeatherCore
+import WeatherDisplay
 
 /// `weatherd codes`: the WMO code table.
 struct Codes: ParsableCommand {
@@ -29,11 +30,14 @@ struct Codes: ParsableCommand {
             json.endArray()
             print(json.output)
         case .text:
-            print("CODE  CONDITION          CATEGORY       DESCRIPTION")
+            // The conditions and categories are the state file's values; the headings and descriptions are for
+            // people, in the language in use.
+            let headings = CommandText.codesHeadings
+            print(pad(headings[0], 6) + pad(headings[1], 19) + pad(headings[2], 15) + headings[3])
             for code in WMOCode.known {
                 print(
                     pad(String(code.rawValue), 6) + pad(code.condition.rawValue, 19)
-                        + pad(code.category.rawValue, 15) + code.description
+                        + pad(code.category.rawValue, 15) + Words.description(code)
                 )
             }
         }

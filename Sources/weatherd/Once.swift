@@ -45,10 +45,7 @@ struct Once: AsyncParsableCommand {
         let started = World.now()
         // The cache is the daemon's durable record; without one, an earlier version's state file.
         if !force, let (until, source) = Self.pause(recordedIn: [cache, stateFile]) {
-            printError(
-                "weatherd: the API is paused until \(until.rfc3339) (the daemon got HTTP 429 or 503; "
-                    + "see \(source)); not fetching. --force fetches anyway."
-            )
+            printError("weatherd: " + CommandText.apiPaused(until: until, recordedIn: source))
             throw ExitCode(1)
         }
         let httpClient = World.makeHTTPClient(timeout: config.timeout)

@@ -51,7 +51,7 @@ struct StatusFollower {
         do {
             watch = try StateFileWatch(path: path)
         } catch {
-            printError("weatherd: cannot watch \(path): \(error)")
+            printError("weatherd: " + CommandText.cannotWatch(path, error: "\(error)"))
             return 3
         }
         var follow = StatusFollow<FileIdentity>(location: location)
@@ -93,7 +93,7 @@ struct StatusFollower {
         case .written: return nil
         case .closed: return 0
         case .failed(let error):
-            printError("weatherd: cannot write to standard output: \(String(cString: strerror(error)))")
+            printError("weatherd: " + CommandText.cannotWriteStandardOutput(String(cString: strerror(error))))
             return 1
         }
     }

@@ -31,7 +31,7 @@ extension StatusReport {
         case .success(let snapshot):
             return snapshot
         case .failure(let error):
-            print(json ? "[]" : "\(plugin) UNKNOWN - cannot read the state file \(path): \(error)")
+            print(json ? "[]" : CommandText.unreadableStateFile(plugin: plugin, path: path, error: error))
             throw ExitCode(3)
         }
     }

@@ -1,5 +1,6 @@
 /// The nowcast summed up relative to a moment (docs/forecast.md "Nowcast"): when the next rain (or snow) starts
-/// and ends within the steps still coming, and one short sentence. Worked out anew at every write.
+/// and ends within the steps still coming, and what one short sentence says of it (``Sentence``: the words are
+/// the reader's, made by WeatherDisplay; ``summary`` is the English one). Worked out anew at every write.
 public struct NowcastSummary: Sendable, Hashable {
     /// When the first wet step's 15 minutes start (its time − 15 min); nil when every coming step is dry.
     public var rainStartsAt: Timestamp?
@@ -9,8 +10,8 @@ public struct NowcastSummary: Sendable, Hashable {
     public var firstWetMillimetres: Double?
     /// Whether the hour the rain starts in is forecast as snow.
     public var isSnow: Bool
-    /// `rain in 25 min`, `rain for the next 40 min`, `rain for 2 h`, `dry for 2 h`.
-    public var summary: String
+    /// What the sentence says, its durations already rounded.
+    public var sentence: Sentence
     /// Wet now or within 30 minutes.
     public var isRainSoon: Bool
 
@@ -18,6 +19,39 @@ public struct NowcastSummary: Sendable, Hashable {
     public static let wetMillimetres = 0.1
     /// "Rain soon": wet now or within this many seconds.
     public static let soonSeconds = 1800.0
+
+    /// What the nowcast's sentence says: a duration in whole minutes (from an hour on, whole quarter hours), and
+    /// whether it is the rain's (or snow's, ``isSnow``) or the dry weather's.
+    public enum Sentence: Sendable, Hashable {
+        /// `dry for 2 h`: every coming step is dry, to the end of the steps this far away.
+        case dry(minutes: Int)
+        /// `rain in 25 min`: the rain starts this far away.
+        case startsIn(minutes: Int)
+        /// `rain for the next 40 min`: it rains now and stops this far away.
+        case endsIn(minutes: Int)
+        /// `rain for 2 h`: it rains now and to the end of the steps, this far away.
+        case lasts(minutes: Int)
+
+        /// The duration it names, in minutes.
+        public var minutes: Int {
+            switch self {
+            case .dry(let minutes), .startsIn(let minutes), .endsIn(let minutes), .lasts(let minutes): minutes
+            }
+        }
+    }
+
+    /// The sentence in English: `rain in 25 min`, `rain for the next 40 min`, `rain for 2 h`, `dry for 2 h`
+    /// (the journal's `WEATHER_NOWCAST` field, whose values are never translated).
+    public var summary: String {
+        let word = isSnow ? "snow" : "rain"
+        let duration = Self.text(minutes: sentence.minutes)
+        switch sentence {
+        case .dry: return "dry for " + duration
+        case .startsIn: return "\(word) in " + duration
+        case .endsIn: return "\(word) for the next " + duration
+        case .lasts: return "\(word) for " + duration
+        }
+    }
 }
 
 extension NowcastSummary {
@@ -39,7 +73,7 @@ extension NowcastSummary {
                 rainEndsAt: nil,
                 firstWetMillimetres: nil,
                 isSnow: false,
-                summary: "dry for " + Self.windowDuration(last.time.seconds(since: now)),
+                sentence: .dry(minutes: Self.windowMinutes(last.time.seconds(since: now))),
                 isRainSoon: false
             )
             return
@@ -57,23 +91,22 @@ extension NowcastSummary {
             hourly.last { $0.time <= startOrNow && startOrNow.seconds(since: $0.time) < 3600 }
             ?? hourly.first { $0.time > startOrNow && $0.time.seconds(since: startOrNow) <= 3600 }
         let snow = hour?.code?.category == .snow
-        let word = snow ? "snow" : "rain"
-        let text: String
+        let sentence: Sentence
         if startsAt <= now {
             if let endsAt {
-                text = "\(word) for the next " + Self.duration(endsAt.seconds(since: now))
+                sentence = .endsIn(minutes: Self.minutes(endsAt.seconds(since: now)))
             } else {
-                text = "\(word) for " + Self.windowDuration(last.time.seconds(since: now))
+                sentence = .lasts(minutes: Self.windowMinutes(last.time.seconds(since: now)))
             }
         } else {
-            text = "\(word) in " + Self.duration(startsAt.seconds(since: now))
+            sentence = .startsIn(minutes: Self.minutes(startsAt.seconds(since: now)))
         }
         self.init(
             rainStartsAt: startsAt,
             rainEndsAt: endsAt,
             firstWetMillimetres: coming[firstWet].precipitation.map { $0 * toMillimetres },
             isSnow: snow,
-            summary: text,
+            sentence: sentence,
             isRainSoon: Self.isSoon(startsAt, at: now)
         )
     }
@@ -137,22 +170,31 @@ extension NowcastSummary {
     /// `25 min` (whole minutes, at least 1); from an hour on to the nearest quarter hour: `2 h`,
     /// `1 h 15 min`.
     public static func duration(_ seconds: Double) -> String {
-        format(minutes: max(1, Int((seconds / 60).rounded())), quarters: .toNearestOrAwayFromZero)
+        text(minutes: minutes(seconds))
+    }
+
+    /// ``duration(_:)``'s minutes: whole minutes, at least 1; from an hour on, to the nearest quarter hour.
+    public static func minutes(_ seconds: Double) -> Int {
+        rounded(minutes: max(1, Int((seconds / 60).rounded())), quarters: .toNearestOrAwayFromZero)
     }
 
     /// How long weather that lasts to the end of the known steps lasts: rounded up (to the minute, from an
     /// hour on to the quarter hour), so that the window of the last request reads as its whole 2 h
     /// whatever the quarter hour now is (`dry for 2 h`, not `dry for 1 h 45 min`, which reads as if rain
     /// came after). Data that has aged past a quarter hour says what is left of it.
-    public static func windowDuration(_ seconds: Double) -> String {
+    public static func windowMinutes(_ seconds: Double) -> Int {
         // Two seconds under: an exact quarter hour is not rounded past, nor a window read just after its
         // request on an API clock known to the second (a `Date` header) that runs a little behind.
-        format(minutes: max(1, Int(((seconds - 2) / 60).rounded(.up))), quarters: .up)
+        rounded(minutes: max(1, Int(((seconds - 2) / 60).rounded(.up))), quarters: .up)
     }
 
-    private static func format(minutes: Int, quarters: FloatingPointRoundingRule) -> String {
+    private static func rounded(minutes: Int, quarters: FloatingPointRoundingRule) -> Int {
+        minutes < 60 ? minutes : Int((Double(minutes) / 15).rounded(quarters)) * 15
+    }
+
+    /// `25 min`, `2 h`, `1 h 15 min`.
+    private static func text(minutes: Int) -> String {
         if minutes < 60 { return "\(minutes) min" }
-        let rounded = Int((Double(minutes) / 15).rounded(quarters)) * 15
-        return rounded % 60 == 0 ? "\(rounded / 60) h" : "\(rounded / 60) h \(rounded % 60) min"
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 }
