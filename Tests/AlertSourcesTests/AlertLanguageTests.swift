@@ -1,6 +1,6 @@
-import AlertSources
 import Testing
 
+@testable import AlertSources
 @testable import WeatherCore
 
 /// Warnings in the reader's language where the source offers one (docs/alerts.md, "Language"): each

@@ -1,6 +1,6 @@
-import AlertSources
 import Testing
 
+@testable import AlertSources
 @testable import WeatherCore
 
 /// Each source's rules in its own conformance (docs/alerts.md, "Sources" and "The sources' terms"):

@@ -1,6 +1,6 @@
-import AlertSources
 import Testing
 
+@testable import AlertSources
 @testable import WeatherCore
 
 /// A MeteoAlarm country feed is decoded once per poll, its warnings then matched to each member location:
