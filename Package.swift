@@ -48,7 +48,6 @@ let package = Package(
                 "WeatherCore",
                 "WeatherHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // libsystemd, as a system library; all C stays in CSystemd + Systemd.
@@ -151,6 +150,7 @@ let package = Package(
             name: "bench-planner-day",
             dependencies: [
                 "WeatherCore", "WeatherConfiguration", "WeatherDaemon", "OpenMeteo", "MetNorway", "AlertSources",
+                "WeatherHTTP",
                 "WeatherTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "MetNorwayTests",
             dependencies: [
-                "MetNorway", "WeatherCore", "FakeOpenMeteo",
+                "MetNorway", "WeatherCore", "WeatherHTTP", "FakeOpenMeteo",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -7,11 +7,6 @@ public struct BrightSkyAlertSource: PointAlertSource {
     /// The language the texts are wanted in.
     public let language: Language
 
-    /// The source, its texts wanted in `language`.
-    public init(language: Language) {
-        self.language = language
-    }
-
     /// Every 10 minutes; 404: outside Germany; no references.
     public var terms: AlertSourceTerms { .dwd }
 

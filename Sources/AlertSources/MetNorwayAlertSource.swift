@@ -7,11 +7,6 @@ public struct MetNorwayAlertSource: PointAlertSource {
     /// The language the texts are wanted in.
     public let language: Language
 
-    /// The source, its texts wanted in `language`.
-    public init(language: Language) {
-        self.language = language
-    }
-
     /// Every 10 minutes; asks for a contact; answers `If-Modified-Since`.
     public var terms: AlertSourceTerms { .metno }
 

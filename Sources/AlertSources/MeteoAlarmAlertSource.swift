@@ -9,11 +9,6 @@ public struct MeteoAlarmAlertSource: AlertSource {
     /// The language the texts are wanted in.
     public let language: Language
 
-    /// The source, its texts wanted in `language`.
-    public init(language: Language) {
-        self.language = language
-    }
-
     /// Every 30 minutes.
     public var terms: AlertSourceTerms { .meteoalarm }
 

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import Logging
 import WeatherCore
 import WeatherHTTP
 
@@ -22,22 +21,14 @@ public struct MetNorwayClient: WeatherProviding {
 
     private let http: HTTPGetter
     private let endpoint: MetNorwayEndpoint
-    private let userAgent: String
     /// Each URL's request as first made (the headers that never change included), sent again with the
     /// `If-Modified-Since` of its fetch.
     private let requests = PreparedRequests<String>()
 
-    /// Creates a client. `httpClient` is owned (and shut down) by the caller and must decompress gzip.
-    public init(
-        httpClient: HTTPClient,
-        endpoint: MetNorwayEndpoint,
-        timeout: Duration,
-        userAgent: String,
-        logger: Logger
-    ) {
-        self.http = HTTPGetter(httpClient: httpClient, timeout: timeout, userAgent: userAgent, logger: logger)
+    /// A client of `endpoint` whose requests `http` sends; its `HTTPClient` must decompress gzip.
+    package init(http: HTTPGetter, endpoint: MetNorwayEndpoint) {
+        self.http = http
         self.endpoint = endpoint
-        self.userAgent = userAgent
     }
 
     /// Fetches the query's location; `query.utcOffsetSeconds` cuts the days (UTC when nil).
@@ -65,7 +56,7 @@ public struct MetNorwayClient: WeatherProviding {
             return .notModified(Self.validity(of: response), apiClockSample: response.apiClockSample)
         case 403:
             var error = FetchErrorClassifier.classify(status: 403, headers: response.headers)
-            error.message = "HTTP 403 Forbidden (sent User-Agent: \(userAgent))"
+            error.message = "HTTP 403 Forbidden (sent User-Agent: \(http.userAgent))"
             throw error
         default:
             throw FetchErrorClassifier.classify(

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import Logging
 import WeatherCore
 import WeatherHTTP
 
@@ -12,15 +11,9 @@ public struct AirQualityClient: AirQualityProviding {
     /// Each location's request as first made, sent again at its next fetch.
     private let requests = PreparedRequests<AirQualityRequest>()
 
-    /// Creates a client. `httpClient` is owned (and shut down) by the caller.
-    public init(
-        httpClient: HTTPClient,
-        endpoint: AirQualityEndpoint,
-        timeout: Duration,
-        userAgent: String,
-        logger: Logger
-    ) {
-        self.http = HTTPGetter(httpClient: httpClient, timeout: timeout, userAgent: userAgent, logger: logger)
+    /// A client of `endpoint` whose requests `http` sends.
+    package init(http: HTTPGetter, endpoint: AirQualityEndpoint) {
+        self.http = http
         self.endpoint = endpoint
     }
 

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import Logging
 import WeatherCore
 import WeatherHTTP
 
@@ -23,15 +22,9 @@ public struct OpenMeteoClient: WeatherProviding {
         var blocks: ForecastBlocks
     }
 
-    /// Creates a client. `httpClient` is owned (and shut down) by the caller.
-    public init(
-        httpClient: HTTPClient,
-        endpoint: ForecastEndpoint,
-        timeout: Duration,
-        userAgent: String,
-        logger: Logger
-    ) {
-        self.http = HTTPGetter(httpClient: httpClient, timeout: timeout, userAgent: userAgent, logger: logger)
+    /// A client of `endpoint` whose requests `http` sends.
+    package init(http: HTTPGetter, endpoint: ForecastEndpoint) {
+        self.http = http
         self.endpoint = endpoint
     }
 

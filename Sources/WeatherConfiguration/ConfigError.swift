@@ -9,14 +9,6 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
 
-    /// Creates a value from each of its properties.
-    public init(file: String, keyPath: String, line: Int? = nil, message: String) {
-        self.file = file
-        self.keyPath = keyPath
-        self.line = line
-        self.message = message
-    }
-
     /// `config.yaml:12: locations[1].latitude: must be between -90 and 90, got 91`.
     public var description: String {
         var text = file

@@ -89,37 +89,29 @@ public struct ConfigLoader: Sendable {
             config.interval = interval
         }
         if let apiURL = overrides.apiURL {
-            if let problem = ConfigParser.urlProblem(apiURL) {
-                throw ConfigError(file: "command line", keyPath: "--api-url", line: nil, message: problem)
-            }
-            config.api.baseURL = apiURL
+            config.api.baseURL = try Self.checked(apiURL, option: "--api-url")
         }
         if let alertsURL = overrides.alertsURL {
-            if let problem = ConfigParser.urlProblem(alertsURL) {
-                throw ConfigError(file: "command line", keyPath: "--alerts-url", line: nil, message: problem)
-            }
-            config.alerts.endpoints = AlertEndpoints(
-                nws: alertsURL,
-                metno: alertsURL,
-                dwd: alertsURL,
-                meteoalarm: alertsURL
-            )
+            let url = try Self.checked(alertsURL, option: "--alerts-url")
+            config.alerts.endpoints = AlertEndpoints(nws: url, metno: url, dwd: url, meteoalarm: url)
         }
         if let metNorwayURL = overrides.metNorwayURL {
-            if let problem = ConfigParser.urlProblem(metNorwayURL) {
-                throw ConfigError(file: "command line", keyPath: "--met-norway-url", line: nil, message: problem)
-            }
-            config.metNorway.baseURL = metNorwayURL
+            config.metNorway.baseURL = try Self.checked(metNorwayURL, option: "--met-norway-url")
         }
         if let airQualityURL = overrides.airQualityURL {
-            if let problem = ConfigParser.urlProblem(airQualityURL) {
-                throw ConfigError(file: "command line", keyPath: "--air-quality-url", line: nil, message: problem)
-            }
-            config.airQuality.baseURL = airQualityURL
+            config.airQuality.baseURL = try Self.checked(airQualityURL, option: "--air-quality-url")
         }
         if let stateFile = overrides.stateFile { config.stateFile = stateFile }
         if let cacheFile = overrides.cacheFile { config.cacheFile = cacheFile }
         return config
+    }
+
+    /// `url`, given on the command line as `option`, if it is a base URL weatherd can use.
+    private static func checked(_ url: String, option: String) throws(ConfigError) -> String {
+        if let problem = ConfigParser.urlProblem(url) {
+            throw ConfigError(file: "command line", keyPath: option, line: nil, message: problem)
+        }
+        return url
     }
 
     private static func read(_ path: String) throws(ConfigError) -> String {

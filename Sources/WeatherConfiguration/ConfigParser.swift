@@ -8,11 +8,6 @@ public struct ConfigParser: Sendable {
     /// The file name used in errors.
     public var file: String
 
-    /// Creates a value from each of its properties.
-    public init(file: String) {
-        self.file = file
-    }
-
     /// Parses `text` on top of `base` (the embedded defaults by default) and validates the result.
     public func parse(_ text: String, base: Configuration = Configuration()) throws(ConfigError) -> Configuration {
         let root: Node?

@@ -33,14 +33,6 @@ public struct WeatherLoop: Sendable {
         public var files: DaemonFiles
         /// systemd's `WatchdogSec` (nil: no watchdog).
         public var watchdogTimeout: Duration?
-
-        /// An identity.
-        public init(pid: Int, version: String, files: DaemonFiles, watchdogTimeout: Duration? = nil) {
-            self.pid = pid
-            self.version = version
-            self.files = files
-            self.watchdogTimeout = watchdogTimeout
-        }
     }
 
     /// Where the loop is in its life.

@@ -33,7 +33,8 @@ package struct HTTPGetter: Sendable {
 
     let httpClient: HTTPClient
     let timeout: Duration
-    let userAgent: String
+    /// The `User-Agent` of every request.
+    package let userAgent: String
     let logger: Logger
     /// The largest body accepted.
     let bodyLimit: Int

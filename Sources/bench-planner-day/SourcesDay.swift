@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Logging
 import MetNorway
+import WeatherHTTP
 import OpenMeteo
 import WeatherConfiguration
 import WeatherCore
@@ -72,22 +73,22 @@ struct SourcesDay {
                 decompression: .enabled(limit: .size(MetNorwayClient.bodyLimit))
             )
         )
+        let plain = HTTPGetter(
+            httpClient: plainClient,
+            timeout: configuration.timeout,
+            userAgent: "weatherd-bench-planner-day",
+            logger: logger
+        )
+        let gzip = HTTPGetter(
+            httpClient: gzipClient,
+            timeout: configuration.timeout,
+            userAgent: "weatherd/bench bench@example.org",
+            logger: logger
+        )
         func providers(_ url: String) -> [WeatherSource: any WeatherProviding] {
             [
-                .openMeteo: OpenMeteoClient(
-                    httpClient: plainClient,
-                    endpoint: ForecastEndpoint(baseURL: url),
-                    timeout: configuration.timeout,
-                    userAgent: "weatherd-bench-planner-day",
-                    logger: logger
-                ),
-                .metNorway: MetNorwayClient(
-                    httpClient: gzipClient,
-                    endpoint: MetNorwayEndpoint(baseURL: url),
-                    timeout: configuration.timeout,
-                    userAgent: "weatherd/bench bench@example.org",
-                    logger: logger
-                ),
+                .openMeteo: OpenMeteoClient(http: plain, endpoint: ForecastEndpoint(baseURL: url)),
+                .metNorway: MetNorwayClient(http: gzip, endpoint: MetNorwayEndpoint(baseURL: url)),
             ]
         }
         let up = providers(apiURL)

@@ -25,6 +25,7 @@ import OpenMeteo
 import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
+import WeatherHTTP
 import WeatherTestSupport
 
 #if canImport(Glibc)
@@ -82,20 +83,14 @@ if let downURL = options["--down-url"] {
     exit(0)
 }
 let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
-let client = OpenMeteoClient(
+let http = HTTPGetter(
     httpClient: httpClient,
-    endpoint: ForecastEndpoint(baseURL: apiURL),
     timeout: configuration.timeout,
     userAgent: "weatherd-bench-planner-day",
     logger: logger
 )
-let airClient = AirQualityClient(
-    httpClient: httpClient,
-    endpoint: AirQualityEndpoint(baseURL: apiURL),
-    timeout: configuration.timeout,
-    userAgent: "weatherd-bench-planner-day",
-    logger: logger
-)
+let client = OpenMeteoClient(http: http, endpoint: ForecastEndpoint(baseURL: apiURL))
+let airClient = AirQualityClient(http: http, endpoint: AirQualityEndpoint(baseURL: apiURL))
 
 /// What the day asked for, per location.
 struct Tally {

@@ -9,6 +9,7 @@ import WeatherConfiguration
 import WeatherCore
 import WeatherDaemon
 import WeatherDisplay
+import WeatherHTTP
 
 #if canImport(Glibc)
 import Glibc
@@ -95,104 +96,65 @@ enum World {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
-    /// The clients of `config`: Open-Meteo's forecast and geocoding on `httpClient`, MET Norway and the
-    /// alert sources on `alertHTTPClient` (which decompresses gzip, as both send it).
+    /// The clients of `config`: Open-Meteo's forecast, geocoding and air quality (none without a location that
+    /// wants it) on `httpClient`, MET Norway and the alert sources on `alertHTTPClient` (which decompresses
+    /// gzip, as both send it). Each logs at `warning` at the least and waits the fetch timeout, an alert poll
+    /// that or 20 s, whichever is longer (a country feed is large). Each sends `User-Agent: weatherd/VERSION`;
+    /// MET Norway's adds ` CONTACT` when one is set, as MET's terms ask, the alert sources' ` (CONTACT)`
+    /// (``alertUserAgent(contact:)``). Place names and alert texts are in the language in use
+    /// (``useLanguage(_:)`` has run) where the source offers it.
     static func makeClients(
         _ config: Configuration,
         httpClient: HTTPClient,
         alertHTTPClient: HTTPClient,
         logger: Logger
     ) -> LoopRunner.Clients {
-        LoopRunner.Clients(
-            weather: [
-                .openMeteo: makeProvider(config, httpClient: httpClient, logger: logger),
-                .metNorway: makeMetNorway(config, httpClient: alertHTTPClient, logger: logger),
-            ],
-            geocoder: makeGeocoder(config, httpClient: httpClient, logger: logger),
-            alerts: makeAlertPoller(config, httpClient: alertHTTPClient, logger: logger),
-            airQuality: config.airQualityLocations.isEmpty
-                ? nil : makeAirQuality(config, httpClient: httpClient, logger: logger)
-        )
-    }
-
-    /// The air quality client of `config`, on `httpClient` (Open-Meteo's, like the forecast's).
-    static func makeAirQuality(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> AirQualityClient {
-        var clientLogger = logger
-        clientLogger.logLevel = max(logger.logLevel, .warning)
-        return AirQualityClient(
-            httpClient: httpClient,
-            endpoint: AirQualityEndpoint(baseURL: config.airQuality.baseURL, apiKey: config.api.apiKey),
-            timeout: config.timeout,
-            userAgent: userAgent,
-            logger: clientLogger
-        )
-    }
-
-    /// The poller of the official warnings of `config`, on `httpClient`: `User-Agent: weatherd/VERSION`
-    /// plus ` (CONTACT)` when `alerts.contact` is set; a poll may take the fetch timeout or 20 s, whichever
-    /// is longer (a country feed is large); texts in the language in use (``useLanguage(_:)`` has run)
-    /// where the source offers it.
-    static func makeAlertPoller(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> AlertClient {
         var clientLogger = logger
         clientLogger.logLevel = max(logger.logLevel, .warning)
         let contact = config.effectiveContact
-        return AlertClient(
-            httpClient: httpClient,
-            urls: config.alerts.endpoints,
-            timeout: max(config.timeout, .seconds(20)),
-            userAgent: alertUserAgent(contact: contact),
-            language: Catalogue.language,
-            logger: clientLogger
+        func getter(_ httpClient: HTTPClient, userAgent: String = World.userAgent) -> HTTPGetter {
+            HTTPGetter(httpClient: httpClient, timeout: config.timeout, userAgent: userAgent, logger: clientLogger)
+        }
+        return LoopRunner.Clients(
+            weather: [
+                .openMeteo: OpenMeteoClient(
+                    http: getter(httpClient),
+                    endpoint: ForecastEndpoint(baseURL: config.api.baseURL, apiKey: config.api.apiKey)
+                ),
+                .metNorway: MetNorwayClient(
+                    http: getter(alertHTTPClient, userAgent: userAgent + (contact.isEmpty ? "" : " \(contact)")),
+                    endpoint: MetNorwayEndpoint(baseURL: config.metNorway.baseURL)
+                ),
+            ],
+            geocoder: GeocodingClient(
+                httpClient: httpClient,
+                baseURL: config.api.geocodingURL,
+                apiKey: config.api.apiKey,
+                timeout: config.timeout,
+                userAgent: userAgent,
+                language: Catalogue.language,
+                logger: clientLogger
+            ),
+            alerts: AlertClient(
+                httpClient: alertHTTPClient,
+                urls: config.alerts.endpoints,
+                timeout: max(config.timeout, .seconds(20)),
+                userAgent: alertUserAgent(contact: contact),
+                language: Catalogue.language,
+                logger: clientLogger
+            ),
+            airQuality: config.airQualityLocations.isEmpty
+                ? nil
+                : AirQualityClient(
+                    http: getter(httpClient),
+                    endpoint: AirQualityEndpoint(baseURL: config.airQuality.baseURL, apiKey: config.api.apiKey)
+                )
         )
     }
 
     /// `weatherd/VERSION`, plus ` (CONTACT)` when there is one.
     static func alertUserAgent(contact: String) -> String {
         "weatherd/\(WeatherdVersion.current)" + (contact.isEmpty ? "" : " (\(contact))")
-    }
-
-    /// MET Norway's Locationforecast client of `config`, on `httpClient` (which must decompress gzip):
-    /// `User-Agent: weatherd/VERSION` plus ` CONTACT` when one is set, as MET's terms ask.
-    static func makeMetNorway(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> MetNorwayClient {
-        var clientLogger = logger
-        clientLogger.logLevel = max(logger.logLevel, .warning)
-        let contact = config.effectiveContact
-        return MetNorwayClient(
-            httpClient: httpClient,
-            endpoint: MetNorwayEndpoint(baseURL: config.metNorway.baseURL),
-            timeout: config.timeout,
-            userAgent: userAgent + (contact.isEmpty ? "" : " \(contact)"),
-            logger: clientLogger
-        )
-    }
-
-    /// The Open-Meteo provider of `config`, on `httpClient`.
-    static func makeProvider(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> OpenMeteoClient {
-        var clientLogger = logger
-        clientLogger.logLevel = max(logger.logLevel, .warning)
-        return OpenMeteoClient(
-            httpClient: httpClient,
-            endpoint: ForecastEndpoint(baseURL: config.api.baseURL, apiKey: config.api.apiKey),
-            timeout: config.timeout,
-            userAgent: userAgent,
-            logger: clientLogger
-        )
-    }
-
-    /// The geocoding client of `config`, on `httpClient`: place names in the language in use
-    /// (``useLanguage(_:)`` has run).
-    static func makeGeocoder(_ config: Configuration, httpClient: HTTPClient, logger: Logger) -> GeocodingClient {
-        var clientLogger = logger
-        clientLogger.logLevel = max(logger.logLevel, .warning)
-        return GeocodingClient(
-            httpClient: httpClient,
-            baseURL: config.api.geocodingURL,
-            apiKey: config.api.apiKey,
-            timeout: config.timeout,
-            userAgent: userAgent,
-            language: Catalogue.language,
-            logger: clientLogger
-        )
     }
 
     /// Uses the language `setting` names (`auto`: the locale's), from the catalogues beside the binary

@@ -3,7 +3,8 @@ import AsyncHTTPClient
 import FakeOpenMeteo
 import Logging
 import Testing
-import WeatherCore
+
+@testable import WeatherCore
 
 /// The production poller against the look-alike of the four sources (FakeOpenMeteo's AlertRoute), with
 /// their terms and their failures (docs/alerts.md).

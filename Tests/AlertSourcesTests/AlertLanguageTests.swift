@@ -1,6 +1,7 @@
-import AlertSources
 import Testing
-import WeatherCore
+
+@testable import AlertSources
+@testable import WeatherCore
 
 /// Warnings in the reader's language where the source offers one (docs/alerts.md, "Language"): each
 /// decoder's choice, and the tag each alert carries.

@@ -1,6 +1,7 @@
-import AlertSources
 import Testing
-import WeatherCore
+
+@testable import AlertSources
+@testable import WeatherCore
 
 /// Each source's rules in its own conformance (docs/alerts.md, "Sources" and "The sources' terms"):
 /// request, headers, terms, its own reading of an error status.

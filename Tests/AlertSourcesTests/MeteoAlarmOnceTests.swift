@@ -1,6 +1,7 @@
-import AlertSources
 import Testing
-import WeatherCore
+
+@testable import AlertSources
+@testable import WeatherCore
 
 /// A MeteoAlarm country feed is decoded once per poll, its warnings then matched to each member location:
 /// the same warnings as decoding it for each place.

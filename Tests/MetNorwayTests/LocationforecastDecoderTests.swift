@@ -1,6 +1,7 @@
 import MetNorway
 import Testing
-import WeatherCore
+
+@testable import WeatherCore
 
 /// The decoder over the recorded answer for Oslo: which step is now, the values in every unit, the hours,
 /// the days cut at an offset, and bad input.

@@ -1,7 +1,8 @@
 import FakeOpenMeteo
 import MetNorway
 import Testing
-import WeatherCore
+
+@testable import WeatherCore
 
 /// The look-alike writes what MET writes: the recorded answer's keys, in its order.
 @Suite("The MET Norway look-alike against the recording")

@@ -3,6 +3,7 @@ import FakeOpenMeteo
 import Logging
 import MetNorway
 import WeatherCore
+import WeatherHTTP
 
 /// A look-alike of MET Norway (FakeOpenMeteo's LocationforecastRoute) and a `MetNorwayClient` to it.
 struct MetNorwayLookAlike {
@@ -32,11 +33,13 @@ struct MetNorwayLookAlike {
         configuration.decompression = decompressing ? .enabled(limit: .size(MetNorwayClient.bodyLimit)) : .disabled
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let client = MetNorwayClient(
-            httpClient: httpClient,
-            endpoint: MetNorwayEndpoint(baseURL: server.baseURL),
-            timeout: .seconds(5),
-            userAgent: userAgent,
-            logger: Logger(label: "MetNorwayClientTests")
+            http: HTTPGetter(
+                httpClient: httpClient,
+                timeout: .seconds(5),
+                userAgent: userAgent,
+                logger: Logger(label: "MetNorwayClientTests")
+            ),
+            endpoint: MetNorwayEndpoint(baseURL: server.baseURL)
         )
         let result: Result<T, any Error>
         do {

@@ -2,7 +2,8 @@ import AsyncHTTPClient
 import FakeOpenMeteo
 import MetNorway
 import Testing
-import WeatherCore
+
+@testable import WeatherCore
 
 /// The client against the MET Norway look-alike over loopback: MET's terms on the request, and each of its
 /// answers.

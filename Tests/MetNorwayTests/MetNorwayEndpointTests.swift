@@ -1,6 +1,7 @@
 import MetNorway
 import Testing
-import WeatherCore
+
+@testable import WeatherCore
 
 @Suite("MetNorwayEndpoint")
 struct MetNorwayEndpointTests {

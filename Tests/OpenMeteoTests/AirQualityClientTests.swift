@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import FakeOpenMeteo
 import Foundation
-import Logging
 import OpenMeteo
 import Testing
 import WeatherCore
@@ -21,11 +20,8 @@ struct AirQualityClientTests {
             handler,
             client: { httpClient, baseURL in
                 AirQualityClient(
-                    httpClient: httpClient,
-                    endpoint: AirQualityEndpoint(baseURL: baseURL, apiKey: apiKey),
-                    timeout: timeout,
-                    userAgent: "weatherd/1.2.3",
-                    logger: Logger(label: "AirQualityClientTests")
+                    http: testGetter(httpClient, timeout: timeout, label: "AirQualityClientTests"),
+                    endpoint: AirQualityEndpoint(baseURL: baseURL, apiKey: apiKey)
                 )
             },
             body

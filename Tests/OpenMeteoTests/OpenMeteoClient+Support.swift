@@ -5,6 +5,7 @@ import Logging
 import OpenMeteo
 import Testing
 import WeatherCore
+import WeatherHTTP
 
 // What the `OpenMeteoClient` suites share: a loopback look-alike and a real `HTTPClient` to it, one fetch
 // bounded in time, and a port that refuses connections.
@@ -62,12 +63,15 @@ func makeClient(
     timeout: Duration
 ) -> OpenMeteoClient {
     OpenMeteoClient(
-        httpClient: httpClient,
-        endpoint: ForecastEndpoint(baseURL: baseURL, apiKey: apiKey),
-        timeout: timeout,
-        userAgent: "weatherd/1.2.3",
-        logger: Logger(label: "OpenMeteoClientTests")
+        http: testGetter(httpClient, timeout: timeout, label: "OpenMeteoClientTests"),
+        endpoint: ForecastEndpoint(baseURL: baseURL, apiKey: apiKey)
     )
+}
+
+/// What a test's client sends its requests with: `httpClient`, `timeout`, a weatherd `User-Agent` and a
+/// logger labelled `label`.
+func testGetter(_ httpClient: HTTPClient, timeout: Duration, label: String) -> HTTPGetter {
+    HTTPGetter(httpClient: httpClient, timeout: timeout, userAgent: "weatherd/1.2.3", logger: Logger(label: label))
 }
 
 /// Starts a server that gives every request `response`, and a client to it; see the other `withClient`.

@@ -1,6 +1,7 @@
 import Testing
 import WeatherCore
-import WeatherConfiguration
+
+@testable import WeatherConfiguration
 
 /// The `air_quality` section and a location's `air_quality:` key (weatherd.conf(5), docs/air.md).
 @Suite("ConfigParser: air quality")

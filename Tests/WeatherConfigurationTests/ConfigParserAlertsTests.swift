@@ -1,6 +1,7 @@
 import Testing
 import WeatherCore
-import WeatherConfiguration
+
+@testable import WeatherConfiguration
 
 /// The `alerts` section and a location's `alerts:` key (weatherd.conf(5), docs/alerts.md).
 @Suite("ConfigParser: alerts")

@@ -1,6 +1,7 @@
 import Testing
 import WeatherCore
-import WeatherConfiguration
+
+@testable import WeatherConfiguration
 
 /// The `forecast` and `display` sections (weatherd.conf(5), docs/forecast.md).
 @Suite("ConfigParser: forecast and display")

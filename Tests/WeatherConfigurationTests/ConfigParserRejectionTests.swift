@@ -1,6 +1,7 @@
 import Testing
 import WeatherCore
-import WeatherConfiguration
+
+@testable import WeatherConfiguration
 
 /// Configurations `ConfigParser` rejects: each error names the file, the key path and the line, also for the
 /// checks made after parsing.

@@ -1,6 +1,8 @@
 import Testing
 import WeatherCore
-import WeatherConfiguration
+
+@testable import WeatherConfiguration
+
 private let specExample = """
     interval: 10s              # rotation period; a number of seconds or a duration (500ms, 10s, 2m); > 0
     timeout: 5s                # whole-request deadline for one fetch

@@ -1,5 +1,6 @@
 import Testing
-import WeatherConfiguration
+
+@testable import WeatherConfiguration
 
 /// The YAML target's own refusals, as `ConfigParser` words them: file, line, key path, message.
 @Suite("ConfigParser YAML errors")

@@ -1,5 +1,6 @@
 import Testing
-import WeatherCore
+
+@testable import WeatherCore
 
 /// The first polls of feeds never asked (a first start, a location added by a reload): seconds apart per
 /// host, not spread over the source's period; each feed's period from its first answer on. All on a

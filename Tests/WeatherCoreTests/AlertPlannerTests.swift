@@ -1,5 +1,6 @@
 import Testing
-import WeatherCore
+
+@testable import WeatherCore
 
 /// The alert polls on each source's clock (docs/alerts.md): periods, caching headers, jitter, backoff, one
 /// poll at a time per host, a restart that costs no poll; all on a manual wall clock.

@@ -1,8 +1,8 @@
 import Testing
-import WeatherConfiguration
 import WeatherCore
 import WeatherTestSupport
 
+@testable import WeatherConfiguration
 @testable import WeatherDaemon
 
 /// SIGHUP, as tables: a configuration read again (or refused) in, the loop's answer out.

@@ -9,13 +9,6 @@ public struct AlertPollOrder: Sendable, Hashable {
     /// known. A poller asking in another language does not send ``ifModifiedSince``: a 304 would keep the
     /// texts of the other.
     public var language: Language?
-
-    /// Creates a value from each of its properties.
-    public init(feed: AlertFeed, ifModifiedSince: String? = nil, language: Language? = nil) {
-        self.feed = feed
-        self.ifModifiedSince = ifModifiedSince
-        self.language = language
-    }
 }
 
 /// How an alert poll ended.
@@ -75,14 +68,6 @@ public struct AlertFeed: Sendable, Hashable {
         public var latitude: Double
         /// The location's longitude.
         public var longitude: Double
-
-        /// Creates a value from each of its properties.
-        public init(locationID: String, code: String? = nil, latitude: Double, longitude: Double) {
-            self.locationID = locationID
-            self.code = code
-            self.latitude = latitude
-            self.longitude = longitude
-        }
     }
 
     /// The source.

@@ -23,14 +23,6 @@ public struct AlertTarget: Sendable, Hashable {
     /// source, not a failure.
     public var isAutomatic: Bool = false
 
-    /// Creates a value from each of its properties.
-    public init(source: Alert.Source, country: String? = nil, code: String? = nil, isAutomatic: Bool = false) {
-        self.source = source
-        self.country = country
-        self.code = code
-        self.isAutomatic = isAutomatic
-    }
-
     /// The target of `setting` for `location`. `auto` uses the location's country: its `country_code`,
     /// else the one geocoding found (`placeCountryCode`), else the country whose bounding boxes hold the
     /// coordinates; the United States and its territories poll `nws`, Norway (Svalbard, Jan Mayen) `metno`,

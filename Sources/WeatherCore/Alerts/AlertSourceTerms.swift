@@ -16,32 +16,15 @@ public struct AlertSourceTerms: Sendable, Hashable {
     public var pollPeriodSeconds: Double
     /// The HTTP statuses by which the source says a point is not its own (Bright Sky's 404, NWS's 400
     /// and 404); empty for a source asked by country.
-    public var notCoveredStatuses: Set<Int>
+    public var notCoveredStatuses: Set<Int> = []
     /// Whether the source names what an update replaces (CAP `references`, MET's repeated `id`). Bright
     /// Sky does not: a DWD update arrives under a new id while the old one vanishes (see ``AlertChains``).
-    public var namesReferences: Bool
+    public var namesReferences: Bool = true
     /// Whether the source's operators ask for a contact (an e-mail address or URL) in the `User-Agent`.
-    public var asksForContact: Bool
+    public var asksForContact: Bool = false
     /// Whether the source is sent the previous answer's `Last-Modified` as `If-Modified-Since` (and
     /// answers 304 when nothing changed).
-    public var answersIfModifiedSince: Bool
-
-    /// Creates a value from each of its properties.
-    public init(
-        source: Alert.Source,
-        pollPeriodSeconds: Double,
-        notCoveredStatuses: Set<Int> = [],
-        namesReferences: Bool = true,
-        asksForContact: Bool = false,
-        answersIfModifiedSince: Bool = false
-    ) {
-        self.source = source
-        self.pollPeriodSeconds = pollPeriodSeconds
-        self.notCoveredStatuses = notCoveredStatuses
-        self.namesReferences = namesReferences
-        self.asksForContact = asksForContact
-        self.answersIfModifiedSince = answersIfModifiedSince
-    }
+    public var answersIfModifiedSince: Bool = false
 
     /// Whether `error` is the source saying the point is not its own.
     public func isNotCovered(_ error: FetchError) -> Bool {

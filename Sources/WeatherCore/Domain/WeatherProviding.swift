@@ -13,7 +13,7 @@ public struct ForecastQuery: Sendable, Hashable {
     /// The units to answer in.
     public var units: Units
     /// The forecast blocks to bring (docs/forecast.md).
-    public var blocks: ForecastBlocks
+    public var blocks: ForecastBlocks = .none
     /// The location's height above sea level in metres, when known (MET Norway corrects its temperatures
     /// to it).
     public var altitude: Double?
@@ -23,23 +23,6 @@ public struct ForecastQuery: Sendable, Hashable {
     /// The location's offset from UTC, when known: a source that answers in UTC only (MET Norway) cuts its
     /// days at this offset.
     public var utcOffsetSeconds: Int?
-
-    /// A query; only `location`, `units` and `blocks` are needed.
-    public init(
-        location: Location,
-        units: Units,
-        blocks: ForecastBlocks = .none,
-        altitude: Double? = nil,
-        ifModifiedSince: String? = nil,
-        utcOffsetSeconds: Int? = nil
-    ) {
-        self.location = location
-        self.units = units
-        self.blocks = blocks
-        self.altitude = altitude
-        self.ifModifiedSince = ifModifiedSince
-        self.utcOffsetSeconds = utcOffsetSeconds
-    }
 }
 
 /// A source's answer to a ``ForecastQuery``.
