@@ -14,7 +14,12 @@ public enum AirText {
     public static func index(_ reading: AirQualityReading) -> String {
         let name = Words.airQualityIndex(reading.scale)
         return "\(name) \(reading.index), \(Words.airLevel(reading.level))"
-            + (reading.pollutant.map { " (\($0.name))" } ?? "")
+            + (reading.pollutant.map { " (\(pollutantName($0)))" } ?? "")
+    }
+
+    /// `PM2.5`, `O₃`: the pollutant as people write it, its decimal separator the language's (`PM2,5`).
+    public static func pollutantName(_ pollutant: AirPollutant) -> String {
+        Catalogue.number(pollutant.name)
     }
 
     /// `UV 0.9, today up to 1.6`; nil without either.
@@ -43,7 +48,9 @@ public enum AirText {
         let values: [(AirPollutant, Double?)] = [
             (.pm2_5, air.pm2_5), (.pm10, air.pm10), (.ozone, air.ozone), (.nitrogenDioxide, air.nitrogenDioxide),
         ]
-        let parts = values.compactMap { pollutant, value in value.map { "\(pollutant.name) \(Words.number($0))" } }
+        let parts = values.compactMap { pollutant, value in
+            value.map { "\(pollutantName(pollutant)) \(Words.number($0))" }
+        }
         return parts.isEmpty ? nil : parts.joined(separator: ", ") + " µg/m³"
     }
 
