@@ -146,6 +146,32 @@ def main():
             problems.append("weatherd_alerts{location=%s} is %s (up %s), the state says %s" % (id, counts, up, options[-1]))
         if counts.get("severe"):
             warned.append(id)
+    # The air: both indices by scale, the UV index, pollen only where the state has it (Europe).
+    pollen_places = []
+    for entry in states[-1]["locations"]:
+        id = entry["id"]
+        options = []
+        for state in states:
+            air = next(e for e in state["locations"] if e["id"] == id).get("air")
+            if air is None:
+                options.append(({}, [], {}))
+                continue
+            options.append((
+                {"european": float(air["european_aqi"]), "us": float(air["us_aqi"])},
+                [float(air["uv_index"])] if air.get("uv_index") is not None else [],
+                {plant: float(grains) for plant, grains in (air.get("pollen") or {}).items()},
+            ))
+        index = {labels["scale"]: value for labels, value in samples.get("weatherd_air_quality_index", [])
+                 if labels.get("location") == id}
+        uv = [value for labels, value in samples.get("weatherd_uv_index", []) if labels.get("location") == id]
+        pollen = {labels["plant"]: value for labels, value in samples.get("weatherd_pollen_grains_per_cubic_metre", [])
+                  if labels.get("location") == id}
+        if (index, uv, pollen) not in options:
+            problems.append("the air of %s is %s, UV %s, pollen %s; the state says %s" % (id, index, uv, pollen, options[-1]))
+        if pollen:
+            pollen_places.append(id)
+    if not samples.get("weatherd_air_quality_index"):
+        problems.append("no weatherd_air_quality_index series (the state has no air?)")
     if not max(days, default=0):
         problems.append("no weatherd_forecast_* series (the state has no days?)")
     polar = [entry["id"] for entry in states[-1]["locations"] if not got(samples, "weatherd_sunrise_timestamp_seconds", entry["id"])]
@@ -157,13 +183,15 @@ def main():
         sys.exit(1)
     print(
         "%d weatherd series; forecast days ahead per location: %s; nowcast rain start for %s; no sunrise for %s;"
-        " a Severe warning for %s"
+        " a Severe warning for %s; air for %d locations, pollen for %s"
         % (
             sum(len(values) for name, values in samples.items() if name.startswith("weatherd_")),
             "/".join(str(count) for count in sorted(days)),
             ", ".join(rain) or "none",
             ", ".join(polar) or "none",
             ", ".join(warned),
+            len({labels["location"] for labels, _ in samples.get("weatherd_air_quality_index", [])}),
+            ", ".join(pollen_places) or "none",
         )
     )
 

@@ -1,7 +1,7 @@
 # shellcheck shell=bash disable=SC2034,SC2154 # sourced: its variables are set and used across files
 # scripts/clients-e2e: the daemon the clients read — a real `weatherd run` (interval 2 s, refresh
-# every_tick, three locations: one with "&" in its name, one beyond 70° N without sunrise or sunset)
-# against the look-alike, its state file, its cache and its Prometheus textfile in $work; and its end.
+# every_tick, three locations: one with "&" in its name, one beyond 70° N without sunrise or sunset;
+# air quality on) against the look-alike, its state file, its cache and its Prometheus textfile in $work; and its end.
 
 daemon_pid=
 
@@ -22,6 +22,9 @@ alerts:
   dwd_url: $api
   meteoalarm_url: $api
 met_norway:
+  base_url: $api
+air_quality:
+  enabled: true
   base_url: $api
 locations:
   - name: Oslo
@@ -65,9 +68,9 @@ warning_shown() {
     [ "$(jq -r '.locations[] | select(.id == "minneapolis-st-paul") | .alerts.items[0].severity // ""' "$1" 2>/dev/null)" = Severe ]
 }
 
-# All three fetched (each has weather) and the file written since.
+# All three fetched (each has weather and air) and the file written since.
 all_fetched() {
-    [ "$(jq '[.locations[] | select(.weather != null)] | length' "$1" 2>/dev/null)" = 3 ]
+    [ "$(jq '[.locations[] | select(.weather != null and .air != null)] | length' "$1" 2>/dev/null)" = 3 ]
 }
 
 current_location() {

@@ -81,6 +81,10 @@ define command {
     command_line $weatherd alerts --state-file \$ARG1\$
 }
 define command {
+    command_name check_weatherd_air
+    command_line $weatherd air --state-file \$ARG1\$
+}
+define command {
     command_name none
     command_line /bin/true
 }
@@ -107,7 +111,7 @@ define host {
 EOF
         for service in "ok:check_weatherd!$state" "warning:check_weatherd!$work/warning/state.json" \
             "missing:check_weatherd!$work/missing/state.json" "alerts:check_weatherd_alerts!$state" \
-            "fallback:check_weatherd!$fallback_state"; do
+            "fallback:check_weatherd!$fallback_state" "air:check_weatherd_air!$state"; do
             cat <<EOF
 define service {
     host_name           weather
@@ -130,13 +134,13 @@ EOF
     nagios4 "$dir/nagios.cfg" >"$dir/out.log" 2>&1 &
     nagios_pid=$!
     pids+=("$nagios_pid")
-    # Nagios deletes status.dat when it stops: read it while it runs, once all five were checked
+    # Nagios deletes status.dat when it stops: read it while it runs, once all six were checked
     # (the warning daemon's failing location included). It runs on for the second daemon's return
     # (fallback.sh stops it).
     all_checked() {
         [ -s "$dir/status.dat" ] &&
             python3 "$helpers/nagios-status.py" "$dir/status.dat" >"$dir/status.json" 2>/dev/null &&
-            [ "$(jq '[.[] | select(.has_been_checked == "1")] | length' "$dir/status.json")" = 5 ] &&
+            [ "$(jq '[.[] | select(.has_been_checked == "1")] | length' "$dir/status.json")" = 6 ] &&
             [ "$(jq -r '."weatherd-warning".current_state' "$dir/status.json")" = 1 ]
     }
     wait_for 20 all_checked
@@ -206,12 +210,31 @@ checks_nagios() {
         check "nagios: UNKNOWN for a missing state file" nagios_service weatherd-missing 3 "WEATHERD UNKNOWN - "
         check "nagios: CRITICAL from weatherd alerts for a Severe warning" nagios_service weatherd-alerts 2 \
             "ALERTS CRITICAL - 1 in force: Minneapolis & St. Paul: Winter Storm Warning"
+        check "nagios: weatherd air's state and line as the plugin gives them now, its perfdata graphable" \
+            check_nagios_air
         [ -z "$fallback_ready" ] ||
             check "nagios: OK while met-norway serves the location, the long output says \"from met-norway\"" \
                 check_nagios_source "$work/nagios/status.json" met-norway
     else
         stop "$nagios_pid"
         nagios_pid=
+    fi
+}
+
+# The air service: the state and the line `weatherd air` gives now (the air changes once an hour), the
+# indices of each location in its performance data.
+check_nagios_air() {
+    local line status
+    line=$("$weatherd" air --state-file "$state" | head -n 1)
+    status=${PIPESTATUS[0]}
+    nagios_service weatherd-air "$status" "${line%% |*}" || return 1
+    [[ $line == "AIR "* ]] || {
+        reason="weatherd air says: $line"
+        return 1
+    }
+    if [ "$(jq '."weatherd-air".perfdata | has("oslo_aqi") and has("oslo_uv_index")' "$work/nagios/status.json")" != true ]; then
+        reason="no oslo_aqi and oslo_uv_index in the perfdata: $(jq -c '."weatherd-air".perfdata | keys' "$work/nagios/status.json")"
+        return 1
     fi
 }
 

@@ -1,7 +1,8 @@
 # shellcheck shell=bash disable=SC2034,SC2154 # sourced: its variables are set and used across files
 # scripts/clients-e2e: Waybar under a headless sway (wlroots' headless backend and pixman renderer, as
 # an unprivileged user of its own with its own XDG_RUNTIME_DIR) — the bar, its modules and
-# screenshots of it (grim); the checks in waybar-rotation.sh, waybar-template.sh, waybar-alert.sh and
+# screenshots of it (grim); the checks in waybar-rotation.sh, waybar-template.sh, waybar-alert.sh,
+# waybar-language.sh and
 # fallback.sh (the module custom/fallback shows the second daemon's location and source).
 
 bar_uid=
@@ -19,7 +20,7 @@ alert_colour=b02060
 fallback_plain_colour=4a4a8a
 fallback_colour=c08020
 # The screen: the bar at the top, room below for the tooltip.
-screen_width=1200
+screen_width=1600
 screen_height=480
 # The user template of a Waybar module pinned on Oslo and of an i3blocks block
 # (Tests/clients/forecast-texts.py knows what it gives).
@@ -46,7 +47,7 @@ bar_colours() {
         python3 "$helpers/bar-colours.py" "$work/bar/shot.ppm" 2 \
             "$live_colour" "$reference_colour" "$critical_colour" "$unknown_colour" \
             "$template_colour" "$mirror_colour" "$alert_quiet_colour" "$alert_colour" \
-            "$fallback_plain_colour" "$fallback_colour"
+            "$fallback_plain_colour" "$fallback_colour" "$german_colour"
 }
 colour_width() { jq -r --arg c "$2" '.[$c].width' <<<"$1"; }
 colour_first() { jq -r --arg c "$2" '.[$c].first' <<<"$1"; }
@@ -88,7 +89,7 @@ EOF
     "layer": "top",
     "position": "top",
     "height": 30,
-    "modules-left": ["custom/alert", "custom/template", "custom/weather"],
+    "modules-left": ["custom/alert", "custom/template", "custom/weather", "custom/german"],
     "modules-right": ["custom/fallback", "custom/mirror", "custom/reference"],
     "custom/weather": {
         "exec": "$weatherd status --state-file $state --format waybar --follow",
@@ -100,6 +101,10 @@ EOF
     },
     "custom/alert": {
         "exec": "$alert_command --follow",
+        "return-type": "json"
+    },
+    "custom/german": {
+        "exec": "$german_command --follow",
         "return-type": "json"
     },
     "custom/mirror": {
@@ -123,6 +128,7 @@ window#waybar { background: #1e2030; color: #e8e8f0; }
 #custom-weather.unknown { background: #$unknown_colour; }
 #custom-reference { background: #$reference_colour; padding: 0 12px; }
 #custom-template { background: #$template_colour; padding: 0 12px; }
+#custom-german { background: #$german_colour; padding: 0 12px; }
 #custom-mirror { background: #$mirror_colour; padding: 0 12px; }
 #custom-alert { background: #$alert_quiet_colour; padding: 0 12px; }
 #custom-alert.alert-severe { background: #$alert_colour; }
@@ -166,6 +172,7 @@ waybar_ready=
 checks_waybar() {
     template_command="$weatherd status --state-file $state --format waybar --location oslo --text '$template'"
     alert_command="$weatherd status --state-file $state --format waybar --location minneapolis-st-paul"
+    german_command="$weatherd status --state-file $state --format waybar --location oslo --language de --text '$german_template'"
     if ! client_available waybar; then
         skip "waybar" "${unavailable[waybar]}"
         return
@@ -187,6 +194,7 @@ checks_waybar() {
             cp "$work/bar/bar.png" "$screenshot_target" && echo "# screenshot: $screenshot_target"
         fi
         checks_waybar_alert
+        checks_waybar_language
     fi
 }
 
