@@ -38,7 +38,7 @@ struct AirEndToEndTests {
         try await Fault.withDaemon(config: config) { server, daemon in
             let locations = try await Self.locationsWithAir(daemon)
             // A few rotations more: no second request within the hour.
-            await daemon.waitForTicks(((try? daemon.counter("ticks")) ?? 0) + 12)
+            await daemon.waitForTicks((daemon.counter("ticks") ?? 0) + 12)
             let waybar = try await Subprocess.run(["status", "--format", "waybar", "--state-file", daemon.statePath])
             let air = try await Subprocess.run(["air", "--state-file", daemon.statePath])
             let prometheus = (try? String(contentsOfFile: textfile, encoding: .utf8)) ?? ""
@@ -99,7 +99,7 @@ struct AirEndToEndTests {
             let failed = await Fault.eventually(timeout: 10) {
                 server.requests.filter { $0.path == "/v1/air-quality" }.count >= 2
             }
-            await daemon.waitForTicks(((try? daemon.counter("ticks")) ?? 0) + 4)
+            await daemon.waitForTicks((daemon.counter("ticks") ?? 0) + 4)
             let state = try daemon.state()
             #expect(await daemon.terminate() == 0, "stderr: \(daemon.stderr)")
             #expect(failed)

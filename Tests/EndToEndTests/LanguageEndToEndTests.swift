@@ -55,11 +55,6 @@ struct LanguageEndToEndTests {
         return codes
     }
 
-    /// `text` without what is a machine's even in a human line (`PM2.5`, a pollutant's name).
-    static func humanPart(_ text: String) -> String {
-        text.replacingOccurrences(of: "PM2.5", with: "PM2,5")
-    }
-
     @Test func theCodesTableInGermanAndItsJSONInEnglish() async throws {
         let german = try await Self.run(["codes", "--language", "de"])
         #expect(german.stdout.hasPrefix("CODE  ZUSTAND            KATEGORIE      BESCHREIBUNG\n"), "\(german.stdout)")
@@ -105,7 +100,7 @@ struct LanguageEndToEndTests {
             #expect(lines[1].hasPrefix("  heute: ") && lines[1].contains("max. "), "\(lines[1])")
             #expect(lines[1].contains("Sonnenaufgang ") || lines[1].contains("Polarnacht"), "\(lines[1])")
             #expect(lines[2].hasPrefix("  Luft: EU-LQI "), "\(lines[2])")
-            #expect(!Self.humanPart(once.stdout).contains(/\d\.\d/), "a decimal point in \(once.stdout)")
+            #expect(!once.stdout.contains(/\d\.\d/), "a decimal point in \(once.stdout)")
 
             // status: the words after the plugin's keyword; the perfdata as in English.
             let status = try await Self.run(["status", "--state-file", statePath, "--language", "de"])
@@ -126,7 +121,7 @@ struct LanguageEndToEndTests {
             #expect(values(perfdata) == values(perfdataEnglish))
             #expect(perfdata.contains(/berlin_temperature=-?\d+\.\d/), "\(perfdata)")
             #expect(status.stdout.contains("[ok]      Berlin: ") && status.stdout.contains("heute: "))
-            #expect(!Self.humanPart(status.stdout.replacingOccurrences(of: perfdata, with: "")).contains(/\d\.\d/))
+            #expect(!status.stdout.replacingOccurrences(of: perfdata, with: "").contains(/\d\.\d/))
 
             // JSON and Prometheus: the same bytes in every language.
             for format in ["json", "prometheus"] {
@@ -228,5 +223,27 @@ struct LanguageEndToEndTests {
                 #expect(weather["description"] as? String == english.descriptions[weather["wmo_code"] as? Int ?? -1])
             }
         }
+    }
+
+    @Test func anUnknownLanguageGivesOneNoticeAndEnglish() async throws {
+        let place = Fault.Place(id: nil, name: "Berlin", latitude: 52.52, longitude: 13.41)
+        let english = try await Self.codes(language: "en")
+        let notice = #"no catalogue for the language "xx": the words for people are English"#
+        let config = Fault.config([place], extra: "language: xx")
+        try await Fault.withDaemon(config: config, logTarget: "stderr") { _, daemon in
+            let fetched = await Fault.eventually(timeout: 10) {
+                (try? daemon.location("berlin"))?["weather"] is [String: Any]
+            }
+            #expect(fetched, "stderr: \(daemon.stderr)")
+            _ = await daemon.waitForTicks((daemon.counter("ticks") ?? 0) + 3)
+            let weather = try #require(try daemon.location("berlin")?["weather"] as? [String: Any])
+            #expect(await daemon.terminate() == 0, "stderr: \(daemon.stderr)")
+            #expect(weather["description"] as? String == english.descriptions[weather["wmo_code"] as? Int ?? -1])
+            #expect(daemon.stderr.components(separatedBy: notice).count == 2, "one notice: \(daemon.stderr)")
+        }
+        // The one-shot commands say it on standard error, once, and speak English.
+        let codes = try await Subprocess.run(["codes", "--language", "xx"])
+        #expect(codes.status == 0)
+        #expect(codes.stdout.contains("Slight rain"), "\(codes.stdout)")
     }
 }
