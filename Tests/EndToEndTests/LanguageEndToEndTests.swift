@@ -1,6 +1,7 @@
 import FakeOpenMeteo
 import Foundation
 import Testing
+import WeatherTestSupport
 
 /// The words for people in German, against the built binary and the loopback look-alike (a test process never
 /// switches its own language: the catalogue is process-wide and the tests run in parallel). Whatever the
@@ -245,5 +246,85 @@ struct LanguageEndToEndTests {
         let codes = try await Subprocess.run(["codes", "--language", "xx"])
         #expect(codes.status == 0)
         #expect(codes.stdout.contains("Slight rain"), "\(codes.stdout)")
+    }
+
+    /// One daemon in `language` against `server`, its NOTIFY_SOCKET read, for about a second and a half: its
+    /// STATUS= lines and its journal entries of the weather shown.
+    static func journalAndStatus(
+        _ language: String,
+        server: FakeOpenMeteoServer,
+        directory: TemporaryDirectory
+    ) async throws -> (statuses: [String], entries: [[String: String]]) {
+        let places = "language: \(language)\n" + Self.places
+        let config = try directory.write("config-\(language).yaml", places)
+        let socket = try NotifySocket(path: directory.path + "/notify-\(language).sock")
+        let daemon = try Subprocess(
+            [
+                "run", "--config", config, "--state-file", directory.path + "/state-\(language).json",
+                "--cache-file", directory.path + "/cache-\(language).json", "--interval", "200ms",
+                "--api-url", server.baseURL, "--alerts-url", server.baseURL, "--log-target", "journal",
+            ],
+            environment: ["NOTIFY_SOCKET": socket.notifyAddress]
+        )
+        defer { daemon.kill() }
+        // A second and a half, and until both locations have their air (its fields are in the entries).
+        var statuses: [String] = []
+        let start = Date()
+        func withAir() -> Bool {
+            let text = try? String(contentsOfFile: directory.path + "/state-\(language).json", encoding: .utf8)
+            let state = text.flatMap { try? jsonObject($0) as? [String: Any] }
+            let locations = state?["locations"] as? [[String: Any]] ?? []
+            return locations.count == 2 && locations.allSatisfy { $0["air"] is [String: Any] }
+        }
+        while Date().timeIntervalSince(start) < 10, let message = socket.receive() {
+            statuses += message.split(separator: "\n").filter { $0.hasPrefix("STATUS=") }.map(String.init)
+            if Date().timeIntervalSince(start) > 1.5 && withAir() { break }
+        }
+        daemon.signal(SIGTERM)
+        #expect(await daemon.wait(timeout: 5) == 0, "\(daemon.stderr)")
+        let entries = try await TestJournal.waitForEntries(["_PID=\(daemon.pid)"]) { entries in
+            entries.contains { $0["MESSAGE_ID"] == "e66c90bbd84c45c1bb73d19355857d68" }
+        }
+        return (statuses, entries.filter { $0["MESSAGE_ID"] == "1e8127529db14a988ec40952865c732b" })
+    }
+
+    @Test("the journal's MESSAGE and STATUS= in German; every other field as in English", .needsTestJournal)
+    func theJournalAndTheStatusLineInGerman() async throws {
+        try await withFakeServerAndDirectory { server, directory in
+            let german = try await Self.journalAndStatus("de", server: server, directory: directory)
+            let english = try await Self.journalAndStatus("en", server: server, directory: directory)
+            // STATUS=: the location's line and the daemon's counts in words of the language.
+            #expect(german.statuses.contains { $0.hasSuffix("· 2 Orte · 0 fehlerhaft") }, "\(german.statuses)")
+            #expect(english.statuses.contains { $0.hasSuffix("· 2 locations · 0 failing") }, "\(english.statuses)")
+            #expect(
+                german.statuses.contains { $0.contains(#/^STATUS=Berlin -?\d+,\d °C \p{L}/#) },
+                "\(german.statuses)"
+            )
+            // The weather's entries: MESSAGE in German, the fields those of English, the same names.
+            try #require(!german.entries.isEmpty && !english.entries.isEmpty)
+            let locations = Set(german.entries.compactMap { $0["WEATHER_LOCATION"] })
+            #expect(locations.count == 2, "\(locations)")
+            for location in locations {
+                // An entry of each language with the same fields (both fetched, or both from the cache).
+                let twins = german.entries.filter { $0["WEATHER_LOCATION"] == location }.compactMap { entry in
+                    english.entries.first { $0["WEATHER_LOCATION"] == location && Set($0.keys) == Set(entry.keys) }
+                        .map { (entry, $0) }
+                }
+                #expect(!twins.isEmpty, "no entries of \(location) with the same fields in both languages")
+                for (entry, other) in twins {
+                    for field in ["WEATHER_CODE", "WEATHER_CONDITION", "WEATHER_CATEGORY", "WEATHER_DESCRIPTION"] {
+                        #expect(entry[field] == other[field], "\(location) \(field)")
+                    }
+                    #expect(entry["WEATHER_AQI_LEVEL"] == other["WEATHER_AQI_LEVEL"], "\(location)")
+                }
+            }
+            for entry in german.entries {
+                let other = english.entries.first { $0["WEATHER_LOCATION"] == entry["WEATHER_LOCATION"] } ?? [:]
+                let message = entry["MESSAGE"] ?? ""
+                #expect(message != other["MESSAGE"], "\(message)")
+                #expect(!message.contains(other["WEATHER_DESCRIPTION"] ?? "?"), "English in \(message)")
+                #expect(message.contains(#/\d,\d °C/#) && !message.contains(/\d\.\d/), "\(message)")
+            }
+        }
     }
 }
