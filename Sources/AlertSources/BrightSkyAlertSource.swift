@@ -23,11 +23,12 @@ public struct BrightSkyAlertSource: PointAlertSource {
     /// A 404: no German warn cell at the point, said so.
     public func failure(status: Int, for feed: AlertFeed) -> FetchError? {
         guard status == 404 else { return nil }
-        return FetchError(
+        var error = FetchError(
             kind: .http,
             message: "HTTP 404: Bright Sky has no German warn cell at \(NumberFormat.coordinate(feed.latitude)),"
-                + "\(NumberFormat.coordinate(feed.longitude)) (outside Germany?)",
-            httpStatus: 404
+                + "\(NumberFormat.coordinate(feed.longitude)) (outside Germany?)"
         )
+        error.httpStatus = 404
+        return error
     }
 }

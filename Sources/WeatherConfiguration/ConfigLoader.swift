@@ -22,24 +22,8 @@ public struct ConfigOverrides: Sendable, Hashable {
     /// `--air-quality-url`: the air quality API's base URL.
     public var airQualityURL: String?
 
-    /// Creates a value from each of its properties.
-    public init(
-        interval: Duration? = nil,
-        apiURL: String? = nil,
-        stateFile: String? = nil,
-        cacheFile: String? = nil,
-        alertsURL: String? = nil,
-        metNorwayURL: String? = nil,
-        airQualityURL: String? = nil
-    ) {
-        self.interval = interval
-        self.apiURL = apiURL
-        self.stateFile = stateFile
-        self.cacheFile = cacheFile
-        self.alertsURL = alertsURL
-        self.metNorwayURL = metNorwayURL
-        self.airQualityURL = airQualityURL
-    }
+    /// No override: each option given is set after.
+    public init() {}
 }
 
 /// Finds, reads and parses the configuration, then applies the command line.

@@ -186,18 +186,15 @@ extension WeatherLoop {
     /// The state file's content now; each location's forecast window it shows is kept (``shownForecasts``),
     /// so the next snapshot reuses it while it holds.
     mutating func takeSnapshot() -> StateSnapshot {
-        var snapshot = planner.snapshot(
-            at: now,
-            identity: Planner.Identity(
-                pid: identity.pid,
-                version: identity.version,
-                startedAt: startedAt,
-                timeout: configuration.timeout.seconds,
-                display: configuration.display,
-                cacheFile: identity.files.cacheFile
-            ),
-            shown: &shownForecasts
+        var daemon = Planner.Identity(
+            pid: identity.pid,
+            version: identity.version,
+            startedAt: startedAt,
+            timeout: configuration.timeout.seconds
         )
+        daemon.display = configuration.display
+        daemon.cacheFile = identity.files.cacheFile
+        var snapshot = planner.snapshot(at: now, identity: daemon, shown: &shownForecasts)
         snapshot.daemon.stoppedAt = stoppedAt
         addAlerts(to: &snapshot)
         return snapshot

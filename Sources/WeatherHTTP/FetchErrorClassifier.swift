@@ -27,34 +27,22 @@ package enum FetchErrorClassifier {
         reason: String?,
         receivedAt: Timestamp
     ) -> FetchError {
-        let retryAfter = HTTPDate.retryAfter(headers, receivedAt: receivedAt)
         let detail = reason.map { ": \($0)" } ?? ""
+        var error: FetchError
         switch status {
         case 429:
-            return FetchError(
-                kind: .rateLimited,
-                message: "rate limited (HTTP 429)\(detail)",
-                httpStatus: status,
-                retryAfterSeconds: retryAfter,
-                reason: reason
-            )
+            error = FetchError(kind: .rateLimited, message: "rate limited (HTTP 429)\(detail)")
         case 503:
-            return FetchError(
-                kind: .unavailable,
-                message: "service unavailable (HTTP 503)\(detail)",
-                httpStatus: status,
-                retryAfterSeconds: retryAfter,
-                reason: reason
-            )
+            error = FetchError(kind: .unavailable, message: "service unavailable (HTTP 503)\(detail)")
         default:
             let text = HTTPResponseStatus(statusCode: status).reasonPhrase
-            return FetchError(
-                kind: .http,
-                message: "HTTP \(status)\(reason == nil ? " \(text)" : detail)",
-                httpStatus: status,
-                reason: reason
-            )
+            error = FetchError(kind: .http, message: "HTTP \(status)\(reason == nil ? " \(text)" : detail)")
         }
+        error.httpStatus = status
+        error.reason = reason
+        // Only a limit or an overload says when to come back.
+        if error.kind != .http { error.retryAfterSeconds = HTTPDate.retryAfter(headers, receivedAt: receivedAt) }
+        return error
     }
 
     /// The error for a failed request (no complete response).

@@ -92,13 +92,13 @@ struct Once: AsyncParsableCommand {
         }
         try? await httpClient.shutdown()
         try? await sourceClient.shutdown()
-        let identity = Planner.Identity(
+        var identity = Planner.Identity(
             pid: Int(getpid()),
             version: WeatherdVersion.current,
             startedAt: started,
-            timeout: config.timeout.seconds,
-            display: config.display
+            timeout: config.timeout.seconds
         )
+        identity.display = config.display
         let snapshot = planner.snapshot(at: World.moment(), identity: identity)
         let now = World.now()
         switch format {

@@ -104,18 +104,17 @@ enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
 extension CommonOptions {
     /// The loader for these options.
     func loader(_ runtime: RuntimeOptions? = nil) -> ConfigLoader {
-        ConfigLoader(
-            explicitPath: config,
-            overrides: ConfigOverrides(
-                interval: runtime?.interval,
-                apiURL: runtime?.apiURL,
-                stateFile: stateFile,
-                cacheFile: cacheFile,
-                alertsURL: runtime?.alertsURL,
-                metNorwayURL: runtime?.metNorwayURL,
-                airQualityURL: runtime?.airQualityURL
-            )
-        )
+        var overrides = ConfigOverrides()
+        overrides.stateFile = stateFile
+        overrides.cacheFile = cacheFile
+        if let runtime {
+            overrides.interval = runtime.interval
+            overrides.apiURL = runtime.apiURL
+            overrides.alertsURL = runtime.alertsURL
+            overrides.metNorwayURL = runtime.metNorwayURL
+            overrides.airQualityURL = runtime.airQualityURL
+        }
+        return ConfigLoader(explicitPath: config, overrides: overrides)
     }
 
     /// Loads the configuration, or prints the error and exits 78 (EX_CONFIG).

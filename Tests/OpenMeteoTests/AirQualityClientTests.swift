@@ -3,7 +3,7 @@ import FakeOpenMeteo
 import Foundation
 import OpenMeteo
 import Testing
-import WeatherCore
+@testable import WeatherCore
 
 /// `AirQualityClient` against a real loopback `FakeOpenMeteoServer` and a real `HTTPClient`: the request of
 /// docs/air.md, the answer, and failures classified as the forecast's are.

@@ -1,7 +1,7 @@
 import FakeOpenMeteo
 import OpenMeteo
 import Testing
-import WeatherCore
+@testable import WeatherCore
 import WeatherHTTP
 
 /// An error answer of the API and the error `OpenMeteoClient` must make of it: the same kind, HTTP status,

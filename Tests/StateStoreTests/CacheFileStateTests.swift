@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WeatherCore
+@testable import WeatherCore
 import WeatherTestSupport
 
 @testable import StateStore

@@ -8,13 +8,16 @@ import WeatherTestSupport
 struct ConfigLoaderTests {
     private let directory = TemporaryDirectory("weatherd-config")
 
+    /// The configuration at `path`, with the overrides `override` sets.
     private func load(
         _ path: String?,
-        _ overrides: ConfigOverrides = ConfigOverrides()
+        _ override: (inout ConfigOverrides) -> Void = { _ in }
     ) throws(ConfigError)
         -> Configuration
     {
-        try ConfigLoader(explicitPath: path, overrides: overrides).load()
+        var overrides = ConfigOverrides()
+        override(&overrides)
+        return try ConfigLoader(explicitPath: path, overrides: overrides).load()
     }
 
     @Test func explicitMissingFileIsAnErrorNamingTheFile() throws {
@@ -56,8 +59,8 @@ struct ConfigLoaderTests {
         let withoutKey = directory.write("b.yaml", "timeout: 3s\n")
         #expect(try load(withoutKey).interval == .seconds(10))
         #expect(try load(withKey).interval == .seconds(20))
-        #expect(try load(withKey, ConfigOverrides(interval: .seconds(5))).interval == .seconds(5))
-        #expect(try load(withoutKey, ConfigOverrides(interval: .milliseconds(500))).interval == .milliseconds(500))
+        #expect(try load(withKey) { $0.interval = .seconds(5) }.interval == .seconds(5))
+        #expect(try load(withoutKey) { $0.interval = .milliseconds(500) }.interval == .milliseconds(500))
     }
 
     @Test func apiURLPrecedence() throws {
@@ -65,7 +68,7 @@ struct ConfigLoaderTests {
         let withoutKey = directory.write("b.yaml", "interval: 10s\n")
         #expect(try load(withoutKey).api.baseURL == "https://api.open-meteo.com")
         #expect(try load(withKey).api.baseURL == "http://file.example:8080")
-        let overridden = try load(withKey, ConfigOverrides(apiURL: "http://127.0.0.1:9"))
+        let overridden = try load(withKey) { $0.apiURL = "http://127.0.0.1:9" }
         #expect(overridden.api.baseURL == "http://127.0.0.1:9")
         // The geocoding URL is not touched by --api-url.
         #expect(overridden.api.geocodingURL == "https://geocoding-api.open-meteo.com")
@@ -76,8 +79,8 @@ struct ConfigLoaderTests {
         let withoutKey = directory.write("b.yaml", "interval: 10s\n")
         #expect(try load(withoutKey).stateFile == nil)
         #expect(try load(withKey).stateFile == "/srv/weatherd/state.json")
-        #expect(try load(withKey, ConfigOverrides(stateFile: "/tmp/s.json")).stateFile == "/tmp/s.json")
-        #expect(try load(withoutKey, ConfigOverrides(stateFile: "/tmp/s.json")).stateFile == "/tmp/s.json")
+        #expect(try load(withKey) { $0.stateFile = "/tmp/s.json" }.stateFile == "/tmp/s.json")
+        #expect(try load(withoutKey) { $0.stateFile = "/tmp/s.json" }.stateFile == "/tmp/s.json")
     }
 
     @Test func overridesLeaveOtherKeysAlone() throws {
@@ -85,7 +88,10 @@ struct ConfigLoaderTests {
             "a.yaml",
             "interval: 20s\ntimeout: 3s\nlocations:\n  - name: Oslo\n    latitude: 59.91\n    longitude: 10.75\n"
         )
-        let config = try load(path, ConfigOverrides(interval: .seconds(1), apiURL: "https://x.example"))
+        let config = try load(path) {
+            $0.interval = .seconds(1)
+            $0.apiURL = "https://x.example"
+        }
         #expect(config.timeout == .seconds(3))
         #expect(config.locations.map(\.id) == ["oslo"])
     }
@@ -93,7 +99,7 @@ struct ConfigLoaderTests {
     @Test(arguments: ["ftp://x", "not a url", "http://", "https://x.example/?key=1", ""])
     func invalidAPIURLOverrideIsAnError(url: String) throws {
         let path = directory.write("a.yaml", "interval: 10s\n")
-        let error = try #require(throws: ConfigError.self) { try load(path, ConfigOverrides(apiURL: url)) }
+        let error = try #require(throws: ConfigError.self) { try load(path) { $0.apiURL = url } }
         #expect(error.file == "command line")
         #expect(error.keyPath == "--api-url")
         #expect(error.line == nil)
@@ -104,7 +110,7 @@ struct ConfigLoaderTests {
     func nonPositiveIntervalOverrideIsAnError(interval: Duration) throws {
         let path = directory.write("a.yaml", "interval: 10s\n")
         let error = try #require(throws: ConfigError.self) {
-            try load(path, ConfigOverrides(interval: interval))
+            try load(path) { $0.interval = interval }
         }
         #expect(error.keyPath == "--interval")
         #expect(error.message == "must be greater than 0")
@@ -162,7 +168,7 @@ struct ConfigLoaderTests {
         #expect(files.cacheFile(config) == "/c/cache.json")
         let directory = TemporaryDirectory()
         let path = directory.write("config.yaml", "cache_file: /d/c.json\nstate_file: /d/s.json\n")
-        let loaded = try load(path, ConfigOverrides(cacheFile: "/e/c.json"))
+        let loaded = try load(path) { $0.cacheFile = "/e/c.json" }
         #expect(loaded.cacheFile == "/e/c.json")
         #expect(loaded.stateFile == "/d/s.json")
     }

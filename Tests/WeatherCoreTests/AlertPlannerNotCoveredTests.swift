@@ -1,5 +1,5 @@
 import Testing
-import WeatherCore
+@testable import WeatherCore
 
 /// A point the source `auto` chose says is not its own (a 404, perhaps a proxy's): no source for a week,
 /// then the source is asked again. All on a manual wall clock.

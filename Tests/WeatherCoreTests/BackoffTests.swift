@@ -1,5 +1,5 @@
 import Testing
-import WeatherCore
+@testable import WeatherCore
 
 @Suite("Backoff")
 struct BackoffTests {

@@ -1,4 +1,4 @@
-import WeatherCore
+@testable import WeatherCore
 import WeatherTestSupport
 
 /// A planner with a clock of its own, for tests: ticks and fetch outcomes at chosen moments, nothing

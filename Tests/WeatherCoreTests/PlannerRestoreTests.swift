@@ -1,5 +1,5 @@
 import Testing
-import WeatherCore
+@testable import WeatherCore
 
 @Suite("Planner: restarts and reloads")
 struct PlannerRestoreTests {

@@ -1,7 +1,7 @@
 import Logging
 import Testing
 import WeatherConfiguration
-import WeatherCore
+@testable import WeatherCore
 import WeatherTestSupport
 
 @testable import WeatherDaemon

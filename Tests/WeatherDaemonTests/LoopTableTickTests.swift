@@ -1,6 +1,6 @@
 import Testing
 import WeatherConfiguration
-import WeatherCore
+@testable import WeatherCore
 import WeatherTestSupport
 
 @testable import WeatherDaemon

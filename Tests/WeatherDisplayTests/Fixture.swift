@@ -87,20 +87,20 @@ enum Fixture {
     )
 
     static var berlin: LocationState {
-        LocationState(
+        var forecast = LocationForecast()
+        forecast.hourly = hours
+        forecast.hourlyFetchedAt = time("2026-11-22T11:00:00Z")
+        forecast.daily = days
+        forecast.dailyFetchedAt = time("2026-11-22T11:00:00Z")
+        forecast.nowcast = nowcast
+        forecast.nowcastFetchedAt = time("2026-11-22T13:17:00Z")
+        return LocationState(
             location: Location(id: "berlin", name: "Berlin", latitude: 52.52, longitude: 13.41),
             status: .ok,
             fetchedAt: time("2026-11-22T13:17:00Z"),
             weather: .berlin(observedAt: time("2026-11-22T13:15:00Z")),
             today: days[1],
-            forecast: LocationForecast(
-                hourly: hours,
-                hourlyFetchedAt: time("2026-11-22T11:00:00Z"),
-                daily: days,
-                dailyFetchedAt: time("2026-11-22T11:00:00Z"),
-                nowcast: nowcast,
-                nowcastFetchedAt: time("2026-11-22T13:17:00Z")
-            )
+            forecast: forecast
         )
     }
 

@@ -211,42 +211,42 @@ public func forecastSnapshot() -> StateSnapshot {
         ),
     ]
     snapshot.locations[0].today = days[0]
-    snapshot.locations[0].forecast = LocationForecast(
-        hourly: [
-            HourForecast(
-                time: at("04:00"),
-                temperature: 2.5,
-                precipitationProbability: 80,
-                precipitation: 0.3,
-                code: WMOCode(61),
-                isDay: false
-            ),
-            HourForecast(time: at("05:00"), precipitationProbability: 40, isDay: false),
-            HourForecast(time: at("06:00"), temperature: 1.5, precipitation: 0, code: WMOCode(71), isDay: false),
-        ],
-        hourlyFetchedAt: at("04:00"),
-        daily: days,
-        dailyFetchedAt: at("00:00"),
-        // 04:00 to 06:00; the first step is past, not in the summary.
-        nowcast: NowcastStep.quarterHours(from: at("04:00"), [1.0, 0, nil, 0.4, 0.1, 0.05, 0, 0, 0]),
-        nowcastFetchedAt: t
-    )
+    var berlin = LocationForecast()
+    berlin.hourly = [
+        HourForecast(
+            time: at("04:00"),
+            temperature: 2.5,
+            precipitationProbability: 80,
+            precipitation: 0.3,
+            code: WMOCode(61),
+            isDay: false
+        ),
+        HourForecast(time: at("05:00"), precipitationProbability: 40, isDay: false),
+        HourForecast(time: at("06:00"), temperature: 1.5, precipitation: 0, code: WMOCode(71), isDay: false),
+    ]
+    berlin.hourlyFetchedAt = at("04:00")
+    berlin.daily = days
+    berlin.dailyFetchedAt = at("00:00")
+    // 04:00 to 06:00; the first step is past, not in the summary.
+    berlin.nowcast = NowcastStep.quarterHours(from: at("04:00"), [1.0, 0, nil, 0.4, 0.1, 0.05, 0, 0, 0])
+    berlin.nowcastFetchedAt = t
+    snapshot.locations[0].forecast = berlin
     // New York: days only (hours and nowcast switched off), in °F and inches, its local date the 21st.
-    snapshot.locations[1].forecast = LocationForecast(
-        daily: [
-            DayForecast(
-                date: LocalDate(parsing: "2026-11-21")!,
-                temperatureMax: 50,
-                temperatureMin: 32,
-                precipitationProbabilityMax: 100,
-                precipitationSum: 0.5,
-                code: WMOCode(63),
-                fetchedAt: t.adding(seconds: -3600)
-            )
-        ],
-        dailyFetchedAt: t.adding(seconds: -3600)
-    )
-    snapshot.locations[1].today = snapshot.locations[1].forecast?.daily.first
+    var newYork = LocationForecast()
+    newYork.daily = [
+        DayForecast(
+            date: LocalDate(parsing: "2026-11-21")!,
+            temperatureMax: 50,
+            temperatureMin: 32,
+            precipitationProbabilityMax: 100,
+            precipitationSum: 0.5,
+            code: WMOCode(63),
+            fetchedAt: t.adding(seconds: -3600)
+        )
+    ]
+    newYork.dailyFetchedAt = t.adding(seconds: -3600)
+    snapshot.locations[1].forecast = newYork
+    snapshot.locations[1].today = newYork.daily.first
     return snapshot
 }
 

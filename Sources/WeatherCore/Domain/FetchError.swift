@@ -32,23 +32,14 @@ public struct FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// one arrived.
     public var apiClockSample: Double?
 
-    /// Creates a value from each of its properties.
-    public init(
-        kind: FetchErrorKind,
-        message: String,
-        httpStatus: Int? = nil,
-        retryAfterSeconds: Double? = nil,
-        reason: String? = nil,
-        apiClockSample: Double? = nil
-    ) {
-        self.kind = kind
-        self.message = message
-        self.httpStatus = httpStatus
-        self.retryAfterSeconds = retryAfterSeconds
-        self.reason = reason
-        self.apiClockSample = apiClockSample
-    }
-
     /// The message.
     public var description: String { message }
+}
+
+extension FetchError {
+    /// An error of `kind` saying `message`; the HTTP details, when there are some, are set after.
+    public init(kind: FetchErrorKind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
 }

@@ -79,7 +79,11 @@ extension LocationState {
     /// The forecast a previous run left for this location: its `forecast`, else its `today` alone.
     public var restoredForecast: LocationForecast {
         if let forecast { return forecast }
-        guard let today else { return LocationForecast() }
-        return LocationForecast(daily: [today], dailyFetchedAt: today.fetchedAt)
+        var restored = LocationForecast()
+        if let today {
+            restored.daily = [today]
+            restored.dailyFetchedAt = today.fetchedAt
+        }
+        return restored
     }
 }

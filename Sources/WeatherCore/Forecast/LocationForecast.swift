@@ -19,26 +19,8 @@ public struct LocationForecast: Sendable, Hashable {
     public var hourlyDroppedAt: Timestamp?
     public var dailyDroppedAt: Timestamp?
 
-    /// Creates a value from each of its properties.
-    public init(
-        hourly: [HourForecast] = [],
-        hourlyFetchedAt: Timestamp? = nil,
-        daily: [DayForecast] = [],
-        dailyFetchedAt: Timestamp? = nil,
-        nowcast: [NowcastStep] = [],
-        nowcastFetchedAt: Timestamp? = nil,
-        hourlyDroppedAt: Timestamp? = nil,
-        dailyDroppedAt: Timestamp? = nil
-    ) {
-        self.hourly = hourly
-        self.hourlyFetchedAt = hourlyFetchedAt
-        self.daily = daily
-        self.dailyFetchedAt = dailyFetchedAt
-        self.nowcast = nowcast
-        self.nowcastFetchedAt = nowcastFetchedAt
-        self.hourlyDroppedAt = hourlyDroppedAt
-        self.dailyDroppedAt = dailyDroppedAt
-    }
+    /// Nothing known yet: each block is set as it is fetched.
+    public init() {}
 
     /// Whether nothing is known.
     public var isEmpty: Bool {

@@ -15,23 +15,6 @@ extension Planner {
         /// The durable cache's path, written for readers that look for the alerts cache beside it; nil
         /// without a cache.
         public var cacheFile: String?
-
-        /// Creates a value from each of its properties.
-        public init(
-            pid: Int,
-            version: String,
-            startedAt: Timestamp,
-            timeout: Double,
-            display: DisplaySettings? = nil,
-            cacheFile: String? = nil
-        ) {
-            self.pid = pid
-            self.version = version
-            self.startedAt = startedAt
-            self.timeout = timeout
-            self.display = display
-            self.cacheFile = cacheFile
-        }
     }
 
     /// The state file's content at `now`.
@@ -110,5 +93,16 @@ extension Planner {
                 return state
             }
         )
+    }
+}
+
+extension Planner.Identity {
+    /// Daemon `pid` of `version`, started at `startedAt`, with a fetch deadline of `timeout` seconds; its
+    /// display settings and cache file are set after.
+    public init(pid: Int, version: String, startedAt: Timestamp, timeout: Double) {
+        self.pid = pid
+        self.version = version
+        self.startedAt = startedAt
+        self.timeout = timeout
     }
 }
