@@ -25,6 +25,8 @@ fallback_port=
 fallback_since=
 # Set once it did: the other checks of the second source run only then.
 fallback_ready=
+# When launch_fallback started the daemon (bash's SECONDS).
+fallback_launched=0
 
 # Bergen's source in the second daemon's state file (empty while there is none).
 fallback_source() {
@@ -57,8 +59,8 @@ back_on_open_meteo() {
         [ "$(jq -r '.locations[0].fallback_since // ""' "$fallback_state" 2>/dev/null)" = "" ]
 }
 
-# The look-alike and the daemon, until Bergen is on met-norway (at most 20 s).
-start_fallback() {
+# The second look-alike and its daemon, started (check_fallback_moved waits for the move).
+launch_fallback() {
     fallback_dir=$work/fallback
     fallback_state=$fallback_dir/state.json
     mkdir -p "$fallback_dir" "$work/fallback-textfile"
@@ -89,7 +91,13 @@ EOF
         --met-norway-url "$fallback_api" --log-target stderr >"$fallback_dir/daemon.log" 2>&1 &
     fallback_daemon_pid=$!
     pids+=("$fallback_daemon_pid")
-    wait_for 20 on_met_norway || {
+    fallback_launched=$SECONDS
+}
+
+# The check that the second daemon moved Bergen to met-norway, at most 20 s after launch_fallback: run
+# after the Waybar checks, by when it has (its look-alike fails from its third second on).
+check_fallback_moved() {
+    wait_for $((20 - (SECONDS - fallback_launched))) on_met_norway || {
         reason="source '$(fallback_source)' 20 s after the start: $(tail -3 "$fallback_dir/daemon.log")"
         return 1
     }

@@ -179,8 +179,6 @@ checks_waybar() {
     fi
     check "waybar: headless sway with Waybar runs as an unprivileged user" start_bar && waybar_ready=1
     if [ -n "$waybar_ready" ]; then
-        # First the second source's module: its location goes back to open-meteo a minute after the move.
-        checks_waybar_fallback
         sample_rotation
         check "waybar: the module in continuous mode follows the daemon's rotation" check_follows_rotation
         check "waybar: showing Oslo it is exactly as wide as a module fixed on Oslo" check_matches_reference
