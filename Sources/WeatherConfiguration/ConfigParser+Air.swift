@@ -6,16 +6,15 @@ import YAML
 extension ConfigParser {
     func parseAirQuality(_ node: Node, into config: inout Configuration, lines: inout [String: Int]) throws(ConfigError)
     {
-        for (key, value, line) in try mapping(node, path: "air_quality") {
-            let path = "air_quality.\(key)"
-            lines[path] = line
+        try readKeys(of: node, in: "air_quality", notingLinesIn: &lines) { (key, value, path) throws(ConfigError) in
             switch key {
             case "enabled": config.airQuality.enabled = try boolean(value, path: path)
             // With the display settings: the daemon writes those into the state file, for its readers.
             case "index": config.display.airQualityScale = try choice(value, path: path)
             case "base_url": config.airQuality.baseURL = try string(value, path: path)
-            default: throw unknownKey(key, path: "air_quality", line: line)
+            default: return false
             }
+            return true
         }
     }
 }

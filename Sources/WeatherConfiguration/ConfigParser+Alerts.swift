@@ -5,9 +5,7 @@ import YAML
 extension ConfigParser {
     func parseAlerts(_ node: Node, lines: inout [String: Int]) throws(ConfigError) -> Configuration.Alerts {
         var alerts = Configuration.Alerts()
-        for (key, value, line) in try mapping(node, path: "alerts") {
-            let path = "alerts.\(key)"
-            lines[path] = line
+        try readKeys(of: node, in: "alerts", notingLinesIn: &lines) { (key, value, path) throws(ConfigError) in
             switch key {
             case "enabled": alerts.enabled = try boolean(value, path: path)
             case "contact": alerts.contact = try contact(value, path: path)
@@ -15,8 +13,9 @@ extension ConfigParser {
             case "metno_url": alerts.endpoints.metno = try string(value, path: path)
             case "dwd_url": alerts.endpoints.dwd = try string(value, path: path)
             case "meteoalarm_url": alerts.endpoints.meteoalarm = try string(value, path: path)
-            default: throw unknownKey(key, path: "alerts", line: line)
+            default: return false
             }
+            return true
         }
         return alerts
     }

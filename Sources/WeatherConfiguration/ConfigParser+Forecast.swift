@@ -10,14 +10,14 @@ import WeatherDisplay
 extension ConfigParser {
     func parseForecast(_ node: Node) throws(ConfigError) -> ForecastSettings {
         var forecast = ForecastSettings()
-        for (key, value, line) in try mapping(node, path: "forecast") {
-            let path = "forecast.\(key)"
+        try readKeys(of: node, in: "forecast") { (key, value, path) throws(ConfigError) in
             switch key {
             case "hours": forecast.hours = try whole(value, path: path, range: ForecastSettings.hourRange)
             case "days": forecast.days = try whole(value, path: path, range: ForecastSettings.dayRange)
             case "nowcast": forecast.nowcast = try boolean(value, path: path)
-            default: throw unknownKey(key, path: "forecast", line: line)
+            default: return false
             }
+            return true
         }
         return forecast
     }
@@ -25,8 +25,7 @@ extension ConfigParser {
     /// The `display` section over `display`: its keys set, the others (and `air_quality.index`, kept there
     /// too) left as they are.
     func parseDisplay(_ node: Node, into display: inout DisplaySettings) throws(ConfigError) {
-        for (key, value, line) in try mapping(node, path: "display") {
-            let path = "display.\(key)"
+        try readKeys(of: node, in: "display") { (key, value, path) throws(ConfigError) in
             switch key {
             case "text":
                 display.text = try string(value, path: path)
@@ -37,8 +36,9 @@ extension ConfigParser {
                 }
             case "icons": display.icons = try choice(value, path: path)
             case "clock": display.clock = try choice(value, path: path)
-            default: throw unknownKey(key, path: "display", line: line)
+            default: return false
             }
+            return true
         }
     }
 

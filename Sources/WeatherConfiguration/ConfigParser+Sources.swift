@@ -32,13 +32,12 @@ extension ConfigParser {
 
     func parseMetNorway(_ node: Node, lines: inout [String: Int]) throws(ConfigError) -> Configuration.MetNorway {
         var metNorway = Configuration.MetNorway()
-        for (key, value, line) in try mapping(node, path: "met_norway") {
-            let path = "met_norway.\(key)"
-            lines[path] = line
+        try readKeys(of: node, in: "met_norway", notingLinesIn: &lines) { (key, value, path) throws(ConfigError) in
             switch key {
             case "base_url": metNorway.baseURL = try string(value, path: path)
-            default: throw unknownKey(key, path: "met_norway", line: line)
+            default: return false
             }
+            return true
         }
         return metNorway
     }

@@ -111,42 +111,41 @@ public struct ConfigParser: Sendable {
     )
         throws(ConfigError)
     {
-        for (key, value, line) in try mapping(node, path: "api") {
-            let path = "api.\(key)"
-            lines[path] = line
+        try readKeys(of: node, in: "api", notingLinesIn: &lines) { (key, value, path) throws(ConfigError) in
             switch key {
             case "base_url": api.baseURL = try string(value, path: path)
             case "geocoding_url": api.geocodingURL = try string(value, path: path)
             case "api_key": api.apiKey = try string(value, path: path)
             case "limits": api.limits = try parseLimits(value)
-            default: throw unknownKey(key, path: "api", line: line)
+            default: return false
             }
+            return true
         }
     }
 
     private func parseLimits(_ node: Node) throws(ConfigError) -> Configuration.LimitSettings {
         var limits = Configuration.LimitSettings()
-        for (key, value, line) in try mapping(node, path: "api.limits") {
-            let path = "api.limits.\(key)"
+        try readKeys(of: node, in: "api.limits") { (key, value, path) throws(ConfigError) in
             switch key {
             case "minute": limits.minute = try number(value, path: path, range: 0...1e9)
             case "hour": limits.hour = try number(value, path: path, range: 0...1e9)
             case "day": limits.day = try number(value, path: path, range: 0...1e9)
-            default: throw unknownKey(key, path: "api.limits", line: line)
+            default: return false
             }
+            return true
         }
         return limits
     }
 
     private func parseUnits(_ node: Node, into units: inout Units) throws(ConfigError) {
-        for (key, value, line) in try mapping(node, path: "units") {
-            let path = "units.\(key)"
+        try readKeys(of: node, in: "units") { (key, value, path) throws(ConfigError) in
             switch key {
             case "temperature": units.temperature = try choice(value, path: path)
             case "wind_speed": units.windSpeed = try choice(value, path: path)
             case "precipitation": units.precipitation = try choice(value, path: path)
-            default: throw unknownKey(key, path: "units", line: line)
+            default: return false
             }
+            return true
         }
     }
 
@@ -217,7 +216,34 @@ public struct ConfigParser: Sendable {
         return locations
     }
 
-    // MARK: - Typed values
+    // MARK: - Sections and typed values
+
+    /// Reads the section `node` at `section` (`alerts`, `api.limits`) key by key. `read` is given each key,
+    /// its value and its path (`alerts.enabled`), and returns false for a key it does not know: that key is
+    /// then an "unknown key" error at its line.
+    func readKeys(
+        of node: Node,
+        in section: String,
+        _ read: (_ key: String, _ value: Node, _ path: String) throws(ConfigError) -> Bool
+    ) throws(ConfigError) {
+        var unnoted: [String: Int] = [:]
+        try readKeys(of: node, in: section, notingLinesIn: &unnoted, read)
+    }
+
+    /// ``readKeys(of:in:_:)``, with each key's line noted in `lines` under its path, for the checks across
+    /// keys (``validated(_:lines:)``) to name.
+    func readKeys(
+        of node: Node,
+        in section: String,
+        notingLinesIn lines: inout [String: Int],
+        _ read: (_ key: String, _ value: Node, _ path: String) throws(ConfigError) -> Bool
+    ) throws(ConfigError) {
+        for (key, value, line) in try mapping(node, path: section) {
+            let path = "\(section).\(key)"
+            lines[path] = line
+            guard try read(key, value, path) else { throw unknownKey(key, path: section, line: line) }
+        }
+    }
 
     func mapping(_ node: Node, path: String) throws(ConfigError) -> [(String, Node, Int?)] {
         guard case .mapping(let mapping) = node else {
