@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 
 /// A loopback HTTP/1.1 server that looks like the Open-Meteo API to a client, for tests and benchmarks.
@@ -49,6 +50,9 @@ public final class FakeOpenMeteoServer: Sendable {
                 }
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(
+                        HTTPResponseCompressor(responseCompressionPredicate: Self.compressesNegotiated)
+                    )
                     try channel.pipeline.syncOperations.addHandler(FakeHTTPHandler(state: state))
                 }
             }
@@ -62,6 +66,17 @@ public final class FakeOpenMeteoServer: Sendable {
             try? await group.shutdownGracefully()
             throw error
         }
+    }
+
+    /// Compresses (zlib, as a real server does: MET's 37 KB answer travels as about 3 KB) only a response
+    /// whose `Vary` names `Accept-Encoding`, when its request accepts gzip or deflate; every other response
+    /// goes out as its handler wrote it.
+    private static func compressesNegotiated(
+        _ head: inout HTTPResponseHead,
+        _ isCompressionSupported: Bool
+    ) -> HTTPResponseCompressor.CompressionIntent {
+        let varies = head.headers[canonicalForm: "Vary"].contains { $0.lowercased() == "accept-encoding" }
+        return varies ? .compressIfPossible : .doNotCompress
     }
 
     /// The URL to reach the server, e.g. `http://127.0.0.1:54321` (IPv6 hosts in brackets).

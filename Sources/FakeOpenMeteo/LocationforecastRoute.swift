@@ -8,7 +8,8 @@
 ///   caught);
 /// - `Last-Modified` the latest half hour of the server's clock, `Expires` half an hour later, `Date` (the
 ///   server's); 304 (no body) to an `If-Modified-Since` equal to the current `Last-Modified`, byte for byte;
-/// - the body (``LocationforecastBody``) gzipped when the request accepts gzip;
+/// - the body (``LocationforecastBody``) with `Vary: Accept, Accept-Encoding`, which the server compresses
+///   (``FakeOpenMeteoServer``: zlib, gzip when the request accepts it) as MET's servers do;
 /// - ``MetNorwayMode``: 203 instead of 200 (and never 304), 429 with `Retry-After`, 503 with an HTML page.
 public enum LocationforecastRoute {
     /// The path of the compact product.
@@ -56,16 +57,7 @@ public enum LocationforecastRoute {
         )
         let status = mode == .deprecated ? 203 : 200
         let headers = caching + [("Vary", "Accept, Accept-Encoding")]
-        guard request.header("Accept-Encoding")?.lowercased().contains("gzip") == true else {
-            return .body(status: status, contentType: "application/json", body: text, headers: headers)
-        }
-        let gzipped = Gzip.stored(Array(text.utf8))
-        return .bytes(
-            status: status,
-            contentType: "application/json",
-            body: gzipped,
-            headers: headers + [("Content-Encoding", "gzip")]
-        )
+        return .body(status: status, contentType: "application/json", body: text, headers: headers)
     }
 
     /// An error with an HTML page, as MET's servers send them.

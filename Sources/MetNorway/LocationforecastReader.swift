@@ -32,12 +32,18 @@ struct LocationforecastReader {
         self.bytes = bytes
     }
 
-    /// The answer in `body`.
+    /// The answer in `body`: read in place when its bytes are contiguous (a `ByteBuffer`'s are), else from
+    /// a copy.
     static func read(_ body: some Collection<UInt8>) throws(Failure) -> LocationforecastDTO {
-        try ContiguousArray(body).withUnsafeBufferPointer { (buffer) throws(Failure) in
-            var reader = LocationforecastReader(buffer)
-            return try reader.document()
+        func document(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<LocationforecastDTO, Failure> {
+            Result { () throws(Failure) in
+                var reader = LocationforecastReader(buffer)
+                return try reader.document()
+            }
         }
+        let result =
+            body.withContiguousStorageIfAvailable(document) ?? ContiguousArray(body).withUnsafeBufferPointer(document)
+        return try result.get()
     }
 
     // MARK: - Locationforecast's members

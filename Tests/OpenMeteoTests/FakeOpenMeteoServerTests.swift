@@ -95,6 +95,31 @@ struct FakeOpenMeteoServerTests {
         }
     }
 
+    @Test func metNorwaysAnswerIsCompressedWhenTheRequestAcceptsGzip() async throws {
+        try await withFakeServer { server in
+            let connection = try RawConnection(port: server.port)
+            let target = "/weatherapi/locationforecast/2.0/compact?lat=59.9139&lon=10.7522"
+            let userAgent = "weatherd/1.2.3 ops@example.org"
+            try connection.send(get(target, userAgent: userAgent))
+            let plain = try connection.readResponse()
+            try connection.send(get(target, userAgent: userAgent, extra: "Accept-Encoding: br, gzip\r\n"))
+            let gzipped = try connection.readResponse()
+            #expect(plain.status == 200 && gzipped.status == 200)
+            #expect(plain.headers["content-encoding"] == nil)
+            #expect(gzipped.headers["content-encoding"] == "gzip")
+            let plainLength = try #require(plain.headers["content-length"].flatMap { Int($0) })
+            let gzippedLength = try #require(gzipped.headers["content-length"].flatMap { Int($0) })
+            // Really compressed, as MET's servers do (37 KB to about 3 KB), not stored blocks.
+            #expect(gzippedLength * 5 < plainLength, "\(gzippedLength) bytes of \(plainLength)")
+
+            server.setHandler { _ in .body(status: 200, body: #"{"a":1}"#) }
+            try connection.send(get("/v1/forecast?latitude=1&longitude=1", extra: "Accept-Encoding: gzip\r\n"))
+            let other = try connection.readResponse()
+            #expect(other.headers["content-encoding"] == nil, "only an answer that varies by encoding")
+            #expect(other.body == #"{"a":1}"#)
+        }
+    }
+
     @Test func oversizedStreamsChunkedWhileTheClientReads() async throws {
         try await withFakeServer { server in
             // A gibibyte: only a server that streams slice by slice answers this within the 5 s read timeout.
@@ -134,9 +159,14 @@ private func withFakeServer(_ body: (FakeOpenMeteoServer) async throws -> Void) 
 }
 
 /// A GET request in HTTP/1.1 wire format.
-private func get(_ target: String, userAgent: String = "fake-tests", close: Bool = false) -> String {
+private func get(
+    _ target: String,
+    userAgent: String = "fake-tests",
+    close: Bool = false,
+    extra: String = ""
+) -> String {
     "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: \(userAgent)\r\nAccept: application/json\r\n"
-        + (close ? "Connection: close\r\n" : "") + "\r\n"
+        + (close ? "Connection: close\r\n" : "") + extra + "\r\n"
 }
 
 private struct RawHead {
