@@ -70,8 +70,10 @@ struct ThreadsEndToEndTests {
                 return ((try? jsonObject(text)) as? [String: Any]).flatMap { $0["daemon"] as? [String: Any] }?["ticks"]
                     as? Int ?? 0
             }
-            let before = try Self.threads(daemon.pid)
+            // The ticks counted around the threads' samples: a tick under way when a sample is taken is one
+            // of them, its wake-ups counted with it.
             let ticksBefore = ticks()
+            let before = try Self.threads(daemon.pid)
             try await Task.sleep(for: .seconds(1.5))  // three cache ticks
             let after = try Self.threads(daemon.pid)
             let cacheTicks = ticks() - ticksBefore
