@@ -54,7 +54,14 @@ def new_config(name, refresh, limits):
 
 
 def default_config():
-    """The default configuration: the 4 default locations, `refresh: auto`, the public host's limits."""
+    """The default configuration: the 4 default locations, `refresh: auto`, the public host's limits; with
+    BENCH_AIR=1 air quality on too (at the look-alike: bench/daemons.py gives --air-quality-url)."""
+    if os.environ.get("BENCH_AIR") == "1":
+        path = new_config("default-air.yaml", "auto", PUBLIC_LIMITS)
+        with open(path) as f:
+            text = f.read()
+        air = text.replace("\nlocations:\n", "\nair_quality:\n  enabled: true\nlocations:\n", 1)
+        return write_config("default-air.yaml", air)
     return new_config("default.yaml", "auto", PUBLIC_LIMITS)
 
 

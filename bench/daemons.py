@@ -87,9 +87,11 @@ class Daemon:
             files = ["--state-file", self.state_path]
         self.stderr_path = os.path.join(OUT, f"{label}.stderr")
         self.interval_s = float(interval[:-2]) / 1000 if interval.endswith("ms") else float(interval[:-1])
-        # The alert sources at the look-alike too (its all-clears): never the real services.
-        alerts = ["--alerts-url", api_url] if run_takes(self.binary, "--alerts-url") else []
-        self.argv = [self.binary, "run", "--config", contender.config, *files, "--api-url", api_url, *alerts,
+        # The alert sources, MET Norway and the air quality API at the look-alike too (where the binary takes
+        # them): never the real services.
+        others = [argument for option in ("--alerts-url", "--met-norway-url", "--air-quality-url")
+                  if run_takes(self.binary, option) for argument in (option, api_url)]
+        self.argv = [self.binary, "run", "--config", contender.config, *files, "--api-url", api_url, *others,
                      "--interval", interval, "--log-target", "journal"]
         self.notify = NotifySocket()
         self.cgroup = CpuCgroup() if use_cgroup else None

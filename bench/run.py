@@ -24,6 +24,7 @@ Environment knobs (defaults in brackets):
   BENCH_SECTIONS               comma list of the only sections to run (e.g. realtime,cachetick)
   BENCH_SKIP                   comma list of sections to skip
   BENCH_STRICT=1               exit 1 when a budget is missed (default: exit 0; 2 when a section failed)
+  BENCH_AIR=1                  the default configuration with air quality on (cachetick, startup, realtime)
   BENCH_OLD_COMMIT [2516b13]   the commit beside this build in startup and compare, built in
                                .build/bench/old/ first; BENCH_OLD_WEATHERD: a binary to use instead, with
                                BENCH_OLD_CONFIG=old|new [old]: the configuration it reads (old: no refresh
