@@ -2,7 +2,7 @@
 // give a Forecast or a classified FetchError (invalid_response), never a crash; what decodes must hold to
 // the plausibility ranges (blocks: dropped alone, times increasing) and print as the state file and the journal would. Built by scripts/fuzz
 // together with WeatherCore's sources. The same input then goes through the four alert decoders
-// (AlertDecodersFuzz.swift).
+// (AlertDecodersFuzz.swift), MET Norway's and the air quality's (SecondSourcesFuzz.swift).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzForecastDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -52,5 +52,6 @@ public func fuzzForecastDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     }
     _ = ForecastDecoder.errorReason(bytes)
     fuzzAlertDecoders(bytes)
+    fuzzSecondSources(bytes)
     return 0
 }
