@@ -38,6 +38,15 @@ struct WordsTests {
         #expect(sentences.isSuperset(of: ["dry for", "rain in", "snow in", "rain for", "snow for"]), "\(sentences)")
     }
 
+    @Test("each {name} filled once, in one pass: unknown names and values' braces stay as they are")
+    func namesAreFilledInOnePass() {
+        #expect(Catalogue.text("{a} and {b}, {a}", ["a": "x", "b": "{a}"]) == "x and {a}, x")
+        #expect(Catalogue.text("{missing} {a}", ["a": "é ☔️"]) == "{missing} é ☔️")
+        #expect(Catalogue.text("{a{a}} {", ["a": "1"]) == "{a1} {")
+        #expect(Catalogue.text("no names", ["a": "1"]) == "no names")
+        #expect(Catalogue.text("{a}", [:]) == "{a}")
+    }
+
     @Test func agesAndDurations() {
         #expect(Words.age(-3) == "0 s")
         #expect(Words.age(119.9) == "119 s")
