@@ -81,11 +81,6 @@ checks_waybar_language() {
     check "waybar: the air in the module's class and tooltip (air: European AQI …)" check_air_line
     check "waybar: --language de gives German words and decimal commas, the same classes, a German tooltip with the air" \
         check_german_line
-    local shot=
-    [ -z "$german_screenshot_target" ] || shot=$work/bar/german.png
-    check "waybar: with the pointer on the German module, Waybar shows its German tooltip" \
-        check_tooltip_shown "$german_colour" "$german_command" "$shot"
-    if [ -n "$shot" ] && [ -s "$shot" ]; then
-        cp "$shot" "$german_screenshot_target" && echo "# screenshot: $german_screenshot_target"
-    fi
+    check_tooltip_kept "waybar: with the pointer on the German module, Waybar shows its German tooltip" \
+        "$german_colour" "$german_command" "$german_screenshot_target" german.png
 }

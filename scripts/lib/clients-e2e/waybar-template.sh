@@ -110,3 +110,14 @@ check_tooltip_shown() {
     stop "$pointer_pid"
     return 0
 }
+
+# The check named $1 that the pointer opens the tooltip of the module in colour $2 (its command $3); with a
+# screenshot target $4 (a CLIENTS_E2E_*_SCREENSHOT), the shot is taken into $work/bar/$5 and kept there.
+check_tooltip_kept() {
+    local shot=
+    [ -z "$4" ] || shot=$work/bar/$5
+    check "$1" check_tooltip_shown "$2" "$3" "$shot"
+    if [ -n "$shot" ] && [ -s "$shot" ]; then
+        cp "$shot" "$4" && echo "# screenshot: $4"
+    fi
+}
