@@ -3,7 +3,7 @@
 
 Usage: check-link-order.py BINARY ORDER_FILE   (BINARY with its symbol table, i.e. before strip)
 
-Three figures, each against a limit:
+Four figures, each against a limit:
   - fresh: the share of the list's names that the binary still defines (≥ 80 %). Renamed or removed code
     lowers it; below the limit the list no longer describes the binary: run scripts/link-order again.
   - applied: the share of those functions that lie in the first half of .text (≥ 95 %). Linked without the
@@ -13,7 +13,10 @@ Three figures, each against a limit:
     them (≥ 30 %). With a section for each function (-function-sections) the package's lie side by side
     and only the prebuilt standard library's stay where its one section goes (49 %); compiled without it,
     the linker moves a source file's code as one block (11 %).
-Prints the three and exits 1 when one is below its limit.
+  - private: the functions the compiler makes without a symbol (`.text..L*` sections, which the list cannot
+    name) gathered by packaging/weatherd.ld into `.text.private` before .text: that section exists and ends
+    where .text starts (within 4 KB).
+Prints the four and exits 1 when one is below its limit.
 """
 import subprocess
 import sys
@@ -53,4 +56,11 @@ if tick_found:
     print(f"packed: {near} of the cache tick's {len(tick_found)} functions side by side ({packed:.1%}, limit 30 %)")
 else:
     print("packed: the list has no cache tick's group (# a cache tick): run scripts/link-order again")
-sys.exit(0 if fresh >= 0.80 and applied >= 0.95 and packed >= 0.30 else 1)
+private = next((line.split("]", 1)[1].split() for line in headers.splitlines() if "] .text.private " in line), None)
+gathered = private is not None and 0 <= start - (int(private[2], 16) + int(private[4], 16)) < 4096
+if private is None:
+    print("private: no .text.private section (linked without packaging/weatherd.ld?)")
+else:
+    print(f"private: {int(private[4], 16):,} bytes of unnamed functions in .text.private, "
+          f"{'right before' if gathered else 'not before'} .text")
+sys.exit(0 if fresh >= 0.80 and applied >= 0.95 and packed >= 0.30 and gathered else 1)
