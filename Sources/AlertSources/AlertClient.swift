@@ -69,24 +69,16 @@ public struct AlertClient: AlertPolling {
         } catch {
             return AlertPollOutcome(.failed(error))
         }
-        let lastModified = response.headers.first(name: "Last-Modified")
-        // The planner bounds it (4 periods at the most).
-        let fresh = HTTPDate.freshness(response.headers, receivedAt: response.receivedAt)
+        var outcome: AlertPollOutcome
         switch response.status {
         case 200..<300:
             do throws(FetchError) {
-                let lists = try source.alerts(in: response.body.readableBytesView, for: feed)
-                return AlertPollOutcome(
-                    .answered(lists),
-                    lastModified: lastModified,
-                    freshForSeconds: fresh,
-                    language: language
-                )
+                outcome = AlertPollOutcome(.answered(try source.alerts(in: response.body.readableBytesView, for: feed)))
             } catch {
                 return AlertPollOutcome(.failed(error))
             }
         case 304:
-            return AlertPollOutcome(.unchanged, lastModified: lastModified, freshForSeconds: fresh, language: language)
+            outcome = AlertPollOutcome(.unchanged)
         case 403:
             var error = FetchErrorClassifier.classify(status: 403, headers: response.headers)
             error.message = "HTTP 403 Forbidden (sent User-Agent: \(userAgent))"
@@ -97,5 +89,10 @@ public struct AlertClient: AlertPolling {
                 ?? FetchErrorClassifier.classify(status: response.status, headers: response.headers)
             return AlertPollOutcome(.failed(error))
         }
+        outcome.lastModified = response.headers.first(name: "Last-Modified")
+        // The planner bounds it (4 periods at the most).
+        outcome.freshForSeconds = HTTPDate.freshness(response.headers, receivedAt: response.receivedAt)
+        outcome.language = language
+        return outcome
     }
 }

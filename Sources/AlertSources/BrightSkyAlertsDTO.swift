@@ -11,14 +11,49 @@ struct BrightSkyAlertsDTO: Decodable {
     struct AlertDTO: Decodable {
         /// The DWD's CAP identifier without its last `.`-suffix (Bright Sky's own serial `id` is not read).
         var alert_id: String?
-        var event_en: String?
-        var event_de: String?
-        var headline_en: String?
-        var headline_de: String?
-        var description_en: String?
-        var description_de: String?
-        var instruction_en: String?
-        var instruction_de: String?
+        /// `event_en`, `headline_en`, `description_en`, `instruction_en`.
+        var english: TextsDTO
+        /// `event_de`, `headline_de`, `description_de`, `instruction_de`.
+        var german: TextsDTO
+
+        private enum CodingKeys: CodingKey {
+            case alert_id
+        }
+
+        init(from decoder: any Decoder) throws {
+            alert_id = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .alert_id)
+            english = try TextsDTO(from: decoder, suffix: "_en")
+            german = try TextsDTO(from: decoder, suffix: "_de")
+        }
+    }
+
+    /// CAP's four texts in one language, which Bright Sky sends as members named with the language's
+    /// suffix.
+    struct TextsDTO {
+        var event: String?
+        var headline: String?
+        var description: String?
+        var instruction: String?
+
+        init(from decoder: any Decoder, suffix: String) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            func text(_ name: String) throws -> String? {
+                try container.decodeIfPresent(String.self, forKey: Key(stringValue: name + suffix))
+            }
+            event = try text("event")
+            headline = try text("headline")
+            description = try text("description")
+            instruction = try text("instruction")
+        }
+    }
+
+    /// A member's name.
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     /// The municipality warn cell that holds the point.

@@ -21,9 +21,6 @@ public enum BrightSkyAlertsDecoder {
         let dto = try AlertJSON.decode(BrightSkyAlertsDTO.self, from: body, source: source)
         guard let items = dto.alerts else { throw AlertJSON.invalid(source, "missing `alerts`") }
         let germanFirst = language == .german
-        func texts(_ english: String?, _ german: String?) -> [(tag: String, text: String?)] {
-            germanFirst ? [("de", german), ("en", english)] : [("en", english), ("de", german)]
-        }
         var alerts: [Alert] = []
         for (index, item) in items.enumerated() {
             guard let id = CAPMessage.cleaned(item.alert_id) else {
@@ -31,12 +28,17 @@ public enum BrightSkyAlertsDecoder {
             }
             var message = CAPMessage(id: id, info: item.cap, at: "alerts[\(index)].")
             guard message.isActual else { continue }
-            let event = texts(item.event_en, item.event_de)
-            let headline = texts(item.headline_en, item.headline_de)
+            func texts(_ text: KeyPath<BrightSkyAlertsDTO.TextsDTO, String?>) -> [(tag: String, text: String?)] {
+                let english = ("en", item.english[keyPath: text])
+                let german = ("de", item.german[keyPath: text])
+                return germanFirst ? [german, english] : [english, german]
+            }
+            let event = texts(\.event)
+            let headline = texts(\.headline)
             message.event = event.map(\.text)
             message.headline = headline.map(\.text)
-            message.description = texts(item.description_en, item.description_de).map(\.text)
-            message.instruction = texts(item.instruction_en, item.instruction_de).map(\.text)
+            message.description = texts(\.description).map(\.text)
+            message.instruction = texts(\.instruction).map(\.text)
             message.language = (headline + event).first { CAPMessage.cleaned($0.text) != nil }?.tag
             message.area = dto.location?.name
             message.sent = message.effective

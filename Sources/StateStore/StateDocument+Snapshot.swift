@@ -189,20 +189,17 @@ extension StateDocument.LocationEntry {
             )
         }
         let fetchedAt = try optionalTime(fetched_at, "\(path).fetched_at")
-        var state = LocationState(
-            location: location,
-            status: status,
-            fetchedAt: fetchedAt,
-            nextRefreshAt: try optionalTime(next_refresh_at, "\(path).next_refresh_at"),
-            weather: try weather?.weather(path: "\(path).weather"),
-            // Without its own `fetched_at` (docs/state-file.md has none), the location's.
-            today: try today?.day(path: "\(path).today", fetchedAt: fetchedAt),
-            forecast: try restoredForecast(path: path, fetchedAt: fetchedAt),
-            lastError: record,
-            consecutiveFailures: max(0, consecutive_failures ?? 0),
-            alerts: try alerts?.alerts(path: "\(path).alerts"),
-            air: try air?.air(path: "\(path).air")
-        )
+        var state = LocationState(location: location, status: status)
+        state.fetchedAt = fetchedAt
+        state.nextRefreshAt = try optionalTime(next_refresh_at, "\(path).next_refresh_at")
+        state.weather = try weather?.weather(path: "\(path).weather")
+        // Without its own `fetched_at` (docs/state-file.md has none), the location's.
+        state.today = try today?.day(path: "\(path).today", fetchedAt: fetchedAt)
+        state.forecast = try restoredForecast(path: path, fetchedAt: fetchedAt)
+        state.lastError = record
+        state.consecutiveFailures = max(0, consecutive_failures ?? 0)
+        state.alerts = try alerts?.alerts(path: "\(path).alerts")
+        state.air = try air?.air(path: "\(path).air")
         state.source = source
         state.fallbackSince = try optionalTime(fallback_since, "\(path).fallback_since")
         state.firstSourceRetryAt = try optionalTime(first_source_retry_at, "\(path).first_source_retry_at")

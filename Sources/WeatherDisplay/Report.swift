@@ -5,18 +5,30 @@ public enum Report {
     /// `Berlin: 2.0 °C, Slight rain (feels like -1.3 °C, humidity 81%, wind 16.9 km/h from 254°)`, or the
     /// failure.
     public static func line(_ entry: LocationState) -> String {
-        let name = entry.location.name
-        guard let weather = entry.weather else {
-            if let error = entry.lastError {
-                return Catalogue.text("{location}: fetch failed: {error}", ["location": name, "error": error.message])
-            }
-            return Catalogue.text("{location}: no data yet", ["location": name])
-        }
-        var text = Catalogue.text("{location}: {weather}", ["location": name, "weather": Words.summary(weather)])
+        let (start, weather) = start(entry)
+        guard let weather else { return start }
+        var text = start
         let details = details(weather)
         if !details.isEmpty { text += " (\(details.joined(separator: ", ")))" }
         if let error = entry.lastError { text += " [" + lastFetchFailed(error) + "]" }
         return text
+    }
+
+    /// The start of a location's line with the weather it speaks of: `Berlin: 2.0 °C, Slight rain`; without
+    /// weather, the whole line, the failure (`Berlin: fetch failed: timed out after 5 s`) or
+    /// `Berlin: no data yet`, and nil.
+    static func start(_ entry: LocationState) -> (text: String, weather: Weather?) {
+        let name = entry.location.name
+        guard let weather = entry.weather else {
+            if let error = entry.lastError {
+                return (
+                    Catalogue.text("{location}: fetch failed: {error}", ["location": name, "error": error.message]), nil
+                )
+            }
+            return (Catalogue.text("{location}: no data yet", ["location": name]), nil)
+        }
+        let text = Catalogue.text("{location}: {weather}", ["location": name, "weather": Words.summary(weather)])
+        return (text, weather)
     }
 
     /// The details after the summary: feels like, humidity, wind.

@@ -74,14 +74,9 @@ extension Waybar {
         clock: DisplaySettings.Clock = .twentyFourHour,
         airQualityScale: AirQualityScale = .european
     ) -> String {
-        let name = entry.location.name
-        guard let weather = entry.weather else {
-            if let error = entry.lastError {
-                return Catalogue.text("{location}: fetch failed: {error}", ["location": name, "error": error.message])
-            }
-            return Catalogue.text("{location}: no data yet", ["location": name])
-        }
-        var line = Catalogue.text("{location}: {weather}", ["location": name, "weather": Words.summary(weather)])
+        let (start, weather) = Report.start(entry)
+        guard let weather else { return start }
+        var line = start
         if let speed = weather.windSpeed {
             let value = Words.oneDecimal(speed) + " " + weather.units.windSpeed.symbol
             line += ", " + Catalogue.text("wind {speed}", ["speed": value])

@@ -73,7 +73,7 @@ struct AlertPlannerTests {
     @Test func cachingHeadersLongerThanThePeriodPushTheNextPoll() throws {
         var planner = Self.planner([Self.berlin])
         let order = try #require(planner.startDuePolls(at: Self.start).first)
-        _ = planner.finish(order, AlertPollOutcome(.answered([:]), freshForSeconds: 3600), at: Self.start)
+        _ = planner.finish(order, AlertPollOutcome(result: .answered([:]), freshForSeconds: 3600), at: Self.start)
         let next = try #require(planner.memory.feeds[order.feed.key]?.nextPollAt)
         #expect(next.seconds(since: Self.start) >= 2400, "held to 4 periods")
     }
@@ -87,7 +87,7 @@ struct AlertPlannerTests {
         while now < Self.later(36_000) {
             for order in planner.startDuePolls(at: now) {
                 polls += 1
-                _ = planner.finish(order, AlertPollOutcome(.answered([:]), freshForSeconds: freshFor), at: now)
+                _ = planner.finish(order, AlertPollOutcome(result: .answered([:]), freshForSeconds: freshFor), at: now)
             }
             now = now.adding(seconds: 10)
         }
@@ -124,7 +124,7 @@ struct AlertPlannerTests {
         let oslo = Location(name: "Oslo", latitude: 59.9139, longitude: 10.7522)
         var planner = Self.planner([oslo])
         let first = try #require(planner.startDuePolls(at: Self.start).first)
-        _ = planner.finish(first, AlertPollOutcome(.answered([:]), lastModified: "LM"), at: Self.start)
+        _ = planner.finish(first, AlertPollOutcome(result: .answered([:]), lastModified: "LM"), at: Self.start)
         var restarted = Self.planner([oslo], memory: planner.memory)
         #expect(restarted.startDuePolls(at: Self.later(700)).first?.ifModifiedSince == "LM")
     }
@@ -134,7 +134,7 @@ struct AlertPlannerTests {
         var planner = Self.planner([oslo])
         let first = try #require(planner.startDuePolls(at: Self.start).first)
         #expect(first.language == nil)
-        let answer = AlertPollOutcome(.answered([:]), lastModified: "LM", language: .norwegianBokmal)
+        let answer = AlertPollOutcome(result: .answered([:]), lastModified: "LM", language: .norwegianBokmal)
         _ = planner.finish(first, answer, at: Self.start)
         #expect(planner.memory.feeds[first.feed.key]?.language == .norwegianBokmal)
         // The poller judges whether it may send it back: only to a poll in the same language.
@@ -143,12 +143,12 @@ struct AlertPlannerTests {
         #expect(second.ifModifiedSince == "LM")
         #expect(second.language == .norwegianBokmal)
         // A 304 keeps it; a full answer takes the language it was asked in.
-        _ = restarted.finish(second, AlertPollOutcome(.unchanged, lastModified: "LM"), at: Self.later(700))
+        _ = restarted.finish(second, AlertPollOutcome(result: .unchanged, lastModified: "LM"), at: Self.later(700))
         #expect(restarted.memory.feeds[first.feed.key]?.language == .norwegianBokmal)
         let third = try #require(restarted.startDuePolls(at: Self.later(1400)).first)
         _ = restarted.finish(
             third,
-            AlertPollOutcome(.answered([:]), lastModified: "LM2", language: .english),
+            AlertPollOutcome(result: .answered([:]), lastModified: "LM2", language: .english),
             at: Self.later(1400)
         )
         #expect(restarted.memory.feeds[first.feed.key]?.language == .english)
@@ -248,7 +248,11 @@ struct AlertPlannerTests {
         #expect(first.feed.source == .metno)
         #expect(first.ifModifiedSince == nil)
         let modified = "Tue, 24 Nov 2026 11:00:00 GMT"
-        _ = planner.finish(first, AlertPollOutcome(.answered(["oslo": [open]]), lastModified: modified), at: Self.start)
+        _ = planner.finish(
+            first,
+            AlertPollOutcome(result: .answered(["oslo": [open]]), lastModified: modified),
+            at: Self.start
+        )
         let second = try #require(planner.startDuePolls(at: Self.later(700)).first)
         #expect(second.ifModifiedSince == modified)
         #expect(planner.finish(second, AlertPollOutcome(.unchanged), at: Self.later(700)).isEmpty)
@@ -262,7 +266,7 @@ struct AlertPlannerTests {
         #expect(planner.startDuePolls(at: Self.later(2100)).first?.ifModifiedSince == nil)
         var sharing = Self.planner([oslo], memory: planner.memory)
         let fourth = try #require(sharing.startDuePolls(at: Self.later(2800)).first)
-        _ = sharing.finish(fourth, AlertPollOutcome(.unchanged, lastModified: modified), at: Self.later(2800))
+        _ = sharing.finish(fourth, AlertPollOutcome(result: .unchanged, lastModified: modified), at: Self.later(2800))
         sharing.configure([
             (oslo, AlertTarget(source: .metno)),
             (

@@ -1,5 +1,5 @@
 import Testing
-import WeatherCore
+@testable import WeatherCore
 import WeatherTestSupport
 
 @Suite("Forecast blocks: what a request weighs")

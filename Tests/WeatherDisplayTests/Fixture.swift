@@ -94,14 +94,15 @@ enum Fixture {
         forecast.dailyFetchedAt = time("2026-11-22T11:00:00Z")
         forecast.nowcast = nowcast
         forecast.nowcastFetchedAt = time("2026-11-22T13:17:00Z")
-        return LocationState(
+        var berlin = LocationState(
             location: Location(id: "berlin", name: "Berlin", latitude: 52.52, longitude: 13.41),
-            status: .ok,
-            fetchedAt: time("2026-11-22T13:17:00Z"),
-            weather: .berlin(observedAt: time("2026-11-22T13:15:00Z")),
-            today: days[1],
-            forecast: forecast
+            status: .ok
         )
+        berlin.fetchedAt = time("2026-11-22T13:17:00Z")
+        berlin.weather = .berlin(observedAt: time("2026-11-22T13:15:00Z"))
+        berlin.today = days[1]
+        berlin.forecast = forecast
+        return berlin
     }
 
     static var london: LocationState {
@@ -109,12 +110,13 @@ enum Fixture {
         weather.utcOffsetSeconds = 0
         weather.temperature = 7.6
         weather.code = WMOCode(3)
-        return LocationState(
+        var london = LocationState(
             location: Location(id: "london", name: "London & Co", latitude: 51.5074, longitude: -0.1278),
-            status: .ok,
-            fetchedAt: time("2026-11-22T13:18:00Z"),
-            weather: weather
+            status: .ok
         )
+        london.fetchedAt = time("2026-11-22T13:18:00Z")
+        london.weather = weather
+        return london
     }
 
     static func snapshot(display: DisplaySettings? = nil) -> StateSnapshot {

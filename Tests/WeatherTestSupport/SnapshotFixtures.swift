@@ -37,26 +37,27 @@ public enum DocumentedExample {
         ),
         currentLocation: "berlin",
         rotationIndex: 30,
-        locations: [
-            LocationState(
-                location: berlin,
-                status: .ok,
-                fetchedAt: generatedAt,
-                nextRefreshAt: Timestamp(secondsSinceEpoch: 1_795_320_941),
-                weather: weather,
-                today: DayForecast(
-                    date: LocalDate(parsing: "2026-11-22")!,
-                    temperatureMax: 4.1,
-                    temperatureMin: -0.8,
-                    precipitationProbabilityMax: 80,
-                    sunrise: Timestamp(rfc3339: "2026-11-22T06:35:02Z"),
-                    sunset: Timestamp(rfc3339: "2026-11-22T14:56:30Z"),
-                    code: WMOCode(61),
-                    fetchedAt: generatedAt
-                )
-            )
-        ]
+        locations: [berlinState]
     )
+
+    /// Berlin's entry of ``snapshot``.
+    private static var berlinState: LocationState {
+        var state = LocationState(location: berlin, status: .ok)
+        state.fetchedAt = generatedAt
+        state.nextRefreshAt = Timestamp(secondsSinceEpoch: 1_795_320_941)
+        state.weather = weather
+        state.today = DayForecast(
+            date: LocalDate(parsing: "2026-11-22")!,
+            temperatureMax: 4.1,
+            temperatureMin: -0.8,
+            precipitationProbabilityMax: 80,
+            sunrise: Timestamp(rfc3339: "2026-11-22T06:35:02Z"),
+            sunset: Timestamp(rfc3339: "2026-11-22T14:56:30Z"),
+            code: WMOCode(61),
+            fetchedAt: generatedAt
+        )
+        return state
+    }
 
     /// The JSON of docs/state-file.md, verbatim.
     public static let json = """
@@ -100,6 +101,43 @@ public enum DocumentedExample {
 public func variedSnapshot() -> StateSnapshot {
     let t = DocumentedExample.generatedAt
     let imperial = Units(temperature: .fahrenheit, windSpeed: .mph, precipitation: .inch)
+    var newYork = LocationState(
+        location: Location(id: "nyc", name: "New York", latitude: 40.7128, longitude: -74.006),
+        status: .error
+    )
+    newYork.fetchedAt = t.adding(seconds: -3600)
+    newYork.weather = Weather(
+        observedAt: t.adding(seconds: -3900),
+        utcOffsetSeconds: -18_000,
+        temperature: 35.6,
+        apparentTemperature: 30.02,
+        relativeHumidity: 55,
+        precipitation: 0.01,
+        cloudCover: 0,
+        windSpeed: 4.7,
+        windDirection: 0,
+        windGusts: 11.5,
+        isDay: false,
+        code: WMOCode(0),
+        units: imperial
+    )
+    newYork.lastError = ErrorRecord(
+        kind: .rateLimited,
+        message: "HTTP 429: Daily API request limit exceeded",
+        httpStatus: 429,
+        at: t.adding(seconds: -5)
+    )
+    var tokyo = LocationState(
+        location: Location(id: "tokyo", name: "Tokyo", latitude: 35.6895, longitude: 139.6917),
+        status: .error
+    )
+    tokyo.lastError = ErrorRecord(kind: .timeout, message: "timed out after 5 s", httpStatus: nil, at: t)
+    var sparse = LocationState(
+        location: Location(id: "sparse", name: "Sparse", latitude: -90, longitude: 180),
+        status: .stale
+    )
+    sparse.fetchedAt = t.adding(seconds: -7200)
+    sparse.weather = Weather(observedAt: t.adding(seconds: -7200), temperature: -0.5, code: WMOCode(42))
     return StateSnapshot(
         generatedAt: t,
         daemon: DaemonInfo(
@@ -126,44 +164,7 @@ public func variedSnapshot() -> StateSnapshot {
         currentLocation: nil,
         rotationIndex: nil,
         locations: [
-            DocumentedExample.snapshot.locations[0],
-            LocationState(
-                location: Location(id: "nyc", name: "New York", latitude: 40.7128, longitude: -74.006),
-                status: .error,
-                fetchedAt: t.adding(seconds: -3600),
-                weather: Weather(
-                    observedAt: t.adding(seconds: -3900),
-                    utcOffsetSeconds: -18_000,
-                    temperature: 35.6,
-                    apparentTemperature: 30.02,
-                    relativeHumidity: 55,
-                    precipitation: 0.01,
-                    cloudCover: 0,
-                    windSpeed: 4.7,
-                    windDirection: 0,
-                    windGusts: 11.5,
-                    isDay: false,
-                    code: WMOCode(0),
-                    units: imperial
-                ),
-                lastError: ErrorRecord(
-                    kind: .rateLimited,
-                    message: "HTTP 429: Daily API request limit exceeded",
-                    httpStatus: 429,
-                    at: t.adding(seconds: -5)
-                )
-            ),
-            LocationState(
-                location: Location(id: "tokyo", name: "Tokyo", latitude: 35.6895, longitude: 139.6917),
-                status: .error,
-                lastError: ErrorRecord(kind: .timeout, message: "timed out after 5 s", httpStatus: nil, at: t)
-            ),
-            LocationState(
-                location: Location(id: "sparse", name: "Sparse", latitude: -90, longitude: 180),
-                status: .stale,
-                fetchedAt: t.adding(seconds: -7200),
-                weather: Weather(observedAt: t.adding(seconds: -7200), temperature: -0.5, code: WMOCode(42))
-            ),
+            DocumentedExample.snapshot.locations[0], newYork, tokyo, sparse,
             LocationState(location: Location(name: "Pending Place", latitude: 0, longitude: 0), status: .pending),
         ]
     )

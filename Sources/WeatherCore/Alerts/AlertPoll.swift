@@ -33,18 +33,13 @@ public struct AlertPollOutcome: Sendable, Hashable {
     public var freshForSeconds: Double?
     /// The language the poll asked the texts in, which its `Last-Modified` holds for.
     public var language: Language?
+}
 
-    /// An outcome.
-    public init(
-        _ result: Result,
-        lastModified: String? = nil,
-        freshForSeconds: Double? = nil,
-        language: Language? = nil
-    ) {
+extension AlertPollOutcome {
+    /// An outcome with its answer alone; an answer's caching headers and language are set after.
+    /// (Declared here, apart from the type, so that WeatherCore keeps the memberwise initializer.)
+    public init(_ result: Result) {
         self.result = result
-        self.lastModified = lastModified
-        self.freshForSeconds = freshForSeconds
-        self.language = language
     }
 }
 

@@ -33,31 +33,13 @@ public struct LocationState: Sendable, Hashable {
     /// The air quality, UV and pollen of the last answer (docs/air.md); nil when air quality is off for the
     /// location or not fetched yet.
     public var air: AirQuality?
+}
 
-    /// Creates a value from each of its properties.
-    public init(
-        location: Location,
-        status: LocationStatus,
-        fetchedAt: Timestamp? = nil,
-        nextRefreshAt: Timestamp? = nil,
-        weather: Weather? = nil,
-        today: DayForecast? = nil,
-        forecast: LocationForecast? = nil,
-        lastError: ErrorRecord? = nil,
-        consecutiveFailures: Int = 0,
-        alerts: LocationAlerts? = nil,
-        air: AirQuality? = nil
-    ) {
+extension LocationState {
+    /// A location with its status and nothing else known yet; what is known is set property by property.
+    /// (Declared here, apart from the type, so that WeatherCore keeps the memberwise initializer.)
+    public init(location: Location, status: LocationStatus) {
         self.location = location
         self.status = status
-        self.fetchedAt = fetchedAt
-        self.nextRefreshAt = nextRefreshAt
-        self.weather = weather
-        self.today = today
-        self.forecast = forecast
-        self.lastError = lastError
-        self.consecutiveFailures = consecutiveFailures
-        self.alerts = alerts
-        self.air = air
     }
 }
