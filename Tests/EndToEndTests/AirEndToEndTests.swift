@@ -77,7 +77,9 @@ struct AirEndToEndTests {
                 let entries = try await Fault.journal(pid: daemon.pid) { entries in
                     entries.contains { $0["MESSAGE_ID"] == Fault.MessageID.stopping }
                 }
-                let withAir = entries.filter { $0["WEATHER_AQI"] != nil }
+                // The weather entries with their air (an entry of the air's level crossing into poor, which the
+                // look-alike's air reaches at some hours of the day, carries the index alone).
+                let withAir = entries.filter { $0["WEATHER_AQI"] != nil && $0["WEATHER_TEMPERATURE"] != nil }
                 #expect(
                     Set(withAir.compactMap { $0["WEATHER_LOCATION"] }) == ["berlin", "london", "new-york", "tokyo"]
                 )
