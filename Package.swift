@@ -19,6 +19,9 @@ let package = Package(
     targets: [
         // Pure domain: no I/O, no clocks.
         .target(name: "WeatherCore"),
+        // JSON read in one pass, for the readers that measured JSONDecoder too costly for their work (MET
+        // Norway's answer, the top of the state file for `status --follow`).
+        .target(name: "JSONScan"),
         // HTTP as both APIs and the alert sources use it: one bounded GET (AsyncHTTPClient), HTTP dates and
         // the API's clock, failures classified into FetchErrors.
         .target(
@@ -47,6 +50,7 @@ let package = Package(
         .target(
             name: "MetNorway",
             dependencies: [
+                "JSONScan",
                 "WeatherCore",
                 "WeatherHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -69,6 +73,8 @@ let package = Package(
         .target(name: "CGettext"),
         // libdispatch's hooks for draining the main queue on the main thread (WeatherDaemon's MainQueue).
         .target(name: "CDispatchMain"),
+        // glibc's malloc tuning, for the heap of `status --follow`.
+        .target(name: "CMalloc"),
         // libyaml, as a system library; all C stays in CYaml + YAML.
         .systemLibrary(
             name: "CYaml",
@@ -89,7 +95,7 @@ let package = Package(
             ]
         ),
         // Atomic writer and tolerant reader of the state file (its JSON, spelled once, both ways).
-        .target(name: "StateStore", dependencies: ["WeatherCore"]),
+        .target(name: "StateStore", dependencies: ["JSONScan", "WeatherCore"]),
         // All rendering: the status formats, the bar's templates, text and tooltip, the Prometheus text and
         // the perfdata, the forecast chart; one escaping helper per target format.
         .target(name: "WeatherDisplay", dependencies: ["CGettext", "WeatherCore", "StateStore"]),
@@ -117,6 +123,7 @@ let package = Package(
         .executableTarget(
             name: "weatherd",
             dependencies: [
+                "CMalloc",
                 "WeatherCore",
                 "WeatherConfiguration",
                 "WeatherHTTP",

@@ -1,3 +1,4 @@
+import JSONScan
 import WeatherCore
 
 /// Reads a Locationforecast answer's JSON in one pass over its bytes into ``LocationforecastDTO``: the
@@ -13,23 +14,13 @@ import WeatherCore
 /// answer with every block (`ForecastDecoder`: current, nowcast, 25 hours, 7 days) 2.0 M.
 struct LocationforecastReader {
     /// Why a body could not be read.
-    enum Failure: Error, Equatable {
-        /// Not JSON, or cut short.
-        case notJSON
-        /// JSON, but not an object.
-        case notAnObject
-        /// A member the reader uses is of another type: its path, `properties.timeseries[3].time`.
-        case wrongType(String)
-        /// A step's time is not an RFC 3339 time: its path, and the start of its text.
-        case notATime(String, String)
-    }
+    typealias Failure = JSONScanner.Failure
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
-    var depth = 0
+    /// The body, as JSON.
+    private var json: JSONScanner
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+        json = JSONScanner(bytes)
     }
 
     /// The answer in `body`: read in place when its bytes are contiguous (a `ByteBuffer`'s are), else from
@@ -49,41 +40,41 @@ struct LocationforecastReader {
     // MARK: - Locationforecast's members
 
     private mutating func document() throws(Failure) -> LocationforecastDTO {
-        guard try peek() == UInt8(ascii: "{") else {
-            try skipValue()
-            try end()
+        guard try json.peek() == UInt8(ascii: "{") else {
+            try json.skipValue()
+            try json.end()
             throw .notAnObject
         }
         var dto = LocationforecastDTO()
-        _ = try beginObject { "" }
+        _ = try json.beginObject { "" }
         var first = true
-        while let key = try member(&first) {
+        while let key = try json.member(&first) {
             if key == "geometry", dto.geometry == nil {
                 dto.geometry = try geometry()
             } else if key == "properties", dto.properties == nil {
                 dto.properties = try properties()
             } else {
-                try skipValue()
+                try json.skipValue()
             }
         }
-        try end()
+        try json.end()
         return dto
     }
 
     private mutating func geometry() throws(Failure) -> LocationforecastDTO.Geometry? {
-        guard try beginObject({ "geometry" }) else { return nil }
+        guard try json.beginObject({ "geometry" }) else { return nil }
         var geometry = LocationforecastDTO.Geometry()
         var first = true
-        while let key = try member(&first) {
+        while let key = try json.member(&first) {
             guard key == "coordinates", geometry.coordinates == nil else {
-                try skipValue()
+                try json.skipValue()
                 continue
             }
-            guard try beginArray({ "geometry.coordinates" }) else { continue }
+            guard try json.beginArray({ "geometry.coordinates" }) else { continue }
             var coordinates: [Double] = []
             var firstElement = true
-            while try element(&firstElement) {
-                guard let value = try number({ "geometry.coordinates[\(coordinates.count)]" }) else {
+            while try json.element(&firstElement) {
+                guard let value = try json.number({ "geometry.coordinates[\(coordinates.count)]" }) else {
                     throw .wrongType("geometry.coordinates[\(coordinates.count)]")
                 }
                 coordinates.append(value)
@@ -94,19 +85,19 @@ struct LocationforecastReader {
     }
 
     private mutating func properties() throws(Failure) -> LocationforecastDTO.Properties? {
-        guard try beginObject({ "properties" }) else { return nil }
+        guard try json.beginObject({ "properties" }) else { return nil }
         var properties = LocationforecastDTO.Properties()
         var first = true
-        while let key = try member(&first) {
+        while let key = try json.member(&first) {
             guard key == "timeseries", properties.timeseries == nil else {
-                try skipValue()
+                try json.skipValue()
                 continue
             }
-            guard try beginArray({ "properties.timeseries" }) else { continue }
+            guard try json.beginArray({ "properties.timeseries" }) else { continue }
             var steps: [LocationforecastDTO.Step] = []
             steps.reserveCapacity(100)
             var firstElement = true
-            while try element(&firstElement) {
+            while try json.element(&firstElement) {
                 steps.append(try step("properties.timeseries[\(steps.count)]"))
             }
             properties.timeseries = steps
@@ -115,17 +106,17 @@ struct LocationforecastReader {
     }
 
     private mutating func step(_ path: @autoclosure () -> String) throws(Failure) -> LocationforecastDTO.Step {
-        guard try beginObject(path) else { throw .wrongType(path()) }
+        guard try json.beginObject(path) else { throw .wrongType(path()) }
         var time: Timestamp?
         var data: LocationforecastDTO.StepData?
         var first = true
-        while let key = try member(&first) {
+        while let key = try json.member(&first) {
             if key == "time", time == nil {
-                guard try peek() == UInt8(ascii: "\"") else {
-                    try skipValue()
+                guard try json.peek() == UInt8(ascii: "\"") else {
+                    try json.skipValue()
                     throw .wrongType(path() + ".time")
                 }
-                let text = try stringBytes()
+                let text = try json.stringBytes()
                 guard text.escaped == nil, let parsed = Timestamp(rfc3339: text.raw) else {
                     throw .notATime(path() + ".time", String(text.text.prefix(40)))
                 }
@@ -133,7 +124,7 @@ struct LocationforecastReader {
             } else if key == "data", data == nil {
                 data = try stepData({ path() + ".data" })
             } else {
-                try skipValue()
+                try json.skipValue()
             }
         }
         guard let time else { throw .wrongType(path() + ".time") }
@@ -141,10 +132,10 @@ struct LocationforecastReader {
     }
 
     private mutating func stepData(_ path: () -> String) throws(Failure) -> LocationforecastDTO.StepData? {
-        guard try beginObject(path) else { return nil }
+        guard try json.beginObject(path) else { return nil }
         var data = LocationforecastDTO.StepData()
         var first = true
-        while let key = try member(&first) {
+        while let key = try json.member(&first) {
             if key == "instant", data.instant == nil {
                 data.instant = try instant({ path() + ".instant" })
             } else if key == "next_1_hours", data.next_1_hours == nil {
@@ -154,7 +145,7 @@ struct LocationforecastReader {
             } else if key == "next_12_hours", data.next_12_hours == nil {
                 data.next_12_hours = try period({ path() + ".next_12_hours" })
             } else {
-                try skipValue()
+                try json.skipValue()
             }
         }
         return data
@@ -166,18 +157,18 @@ struct LocationforecastReader {
     }
 
     private mutating func instant(_ path: () -> String) throws(Failure) -> LocationforecastDTO.Instant? {
-        guard try beginObject(path) else { return nil }
+        guard try json.beginObject(path) else { return nil }
         var instant = LocationforecastDTO.Instant()
         var first = true
-        while let key = try member(&first) {
+        while let key = try json.member(&first) {
             guard key == "details", instant.details == nil else {
-                try skipValue()
+                try json.skipValue()
                 continue
             }
-            guard try beginObject({ path() + ".details" }) else { continue }
+            guard try json.beginObject({ path() + ".details" }) else { continue }
             var details = LocationforecastDTO.InstantDetails()
             var firstDetail = true
-            while let name = try member(&firstDetail) {
+            while let name = try json.member(&firstDetail) {
                 let field: Detail
                 switch name {
                 case "air_pressure_at_sea_level": field = .pressure
@@ -187,10 +178,10 @@ struct LocationforecastReader {
                 case "wind_from_direction": field = .direction
                 case "wind_speed": field = .speed
                 default:
-                    try skipValue()
+                    try json.skipValue()
                     continue
                 }
-                let value = try number({ path() + ".details." + name.text })
+                let value = try json.number({ path() + ".details." + name.text })
                 switch field {
                 case .pressure: details.air_pressure_at_sea_level = details.air_pressure_at_sea_level ?? value
                 case .temperature: details.air_temperature = details.air_temperature ?? value
@@ -206,36 +197,36 @@ struct LocationforecastReader {
     }
 
     private mutating func period(_ path: () -> String) throws(Failure) -> LocationforecastDTO.Period? {
-        guard try beginObject(path) else { return nil }
+        guard try json.beginObject(path) else { return nil }
         var period = LocationforecastDTO.Period()
         var first = true
-        while let key = try member(&first) {
+        while let key = try json.member(&first) {
             if key == "summary", period.summary == nil {
-                guard try beginObject({ path() + ".summary" }) else { continue }
+                guard try json.beginObject({ path() + ".summary" }) else { continue }
                 var summary = LocationforecastDTO.Summary()
                 var firstMember = true
-                while let name = try member(&firstMember) {
+                while let name = try json.member(&firstMember) {
                     guard name == "symbol_code", summary.symbol_code == nil else {
-                        try skipValue()
+                        try json.skipValue()
                         continue
                     }
-                    summary.symbol_code = try string({ path() + ".summary.symbol_code" })
+                    summary.symbol_code = try json.string({ path() + ".summary.symbol_code" })
                 }
                 period.summary = summary
             } else if key == "details", period.details == nil {
-                guard try beginObject({ path() + ".details" }) else { continue }
+                guard try json.beginObject({ path() + ".details" }) else { continue }
                 var details = LocationforecastDTO.PeriodDetails()
                 var firstMember = true
-                while let name = try member(&firstMember) {
+                while let name = try json.member(&firstMember) {
                     guard name == "precipitation_amount", details.precipitation_amount == nil else {
-                        try skipValue()
+                        try json.skipValue()
                         continue
                     }
-                    details.precipitation_amount = try number({ path() + ".details.precipitation_amount" })
+                    details.precipitation_amount = try json.number({ path() + ".details.precipitation_amount" })
                 }
                 period.details = details
             } else {
-                try skipValue()
+                try json.skipValue()
             }
         }
         return period
