@@ -36,8 +36,8 @@ public struct JSONScanner {
         self.bytes = bytes
     }
 
-    /// A member's key as its bytes in the body (escapes, which Locationforecast's keys never have, undone
-    /// in `escaped`).
+    /// A member's key (or a string) as its bytes in the body, its escapes undone in `escaped` (the keys of
+    /// the documents read here never have any).
     public struct Key {
         public var raw: UnsafeBufferPointer<UInt8>
         public var escaped: [UInt8]?
