@@ -36,8 +36,7 @@ public struct JSONScanner {
         self.bytes = bytes
     }
 
-    /// A member's key (or a string) as its bytes in the body, its escapes undone in `escaped` (the keys of
-    /// the documents read here never have any).
+    /// A member's key (or a string) as its bytes in the body, its escapes undone in `escaped`.
     public struct Key {
         public var raw: UnsafeBufferPointer<UInt8>
         public var escaped: [UInt8]?
@@ -96,7 +95,7 @@ public struct JSONScanner {
         try begin(UInt8(ascii: "["), path)
     }
 
-    @inlinable @usableFromInline mutating func begin(_ opening: UInt8, _ path: () -> String) throws(Failure) -> Bool {
+    @inlinable mutating func begin(_ opening: UInt8, _ path: () -> String) throws(Failure) -> Bool {
         switch try peek() {
         case opening:
             index += 1
@@ -111,7 +110,7 @@ public struct JSONScanner {
 
     /// Takes a `null` where another type was wanted; any other value is skipped and of the wrong type at
     /// `path`.
-    @inlinable @usableFromInline mutating func null(or path: () -> String) throws(Failure) {
+    @inlinable mutating func null(or path: () -> String) throws(Failure) {
         guard try peek() == UInt8(ascii: "n") else {
             try skipValue()
             throw .wrongType(path())
@@ -135,7 +134,7 @@ public struct JSONScanner {
         try next(closing: UInt8(ascii: "]"), &first)
     }
 
-    @inlinable @usableFromInline mutating func next(closing: UInt8, _ first: inout Bool) throws(Failure) -> Bool {
+    @inlinable mutating func next(closing: UInt8, _ first: inout Bool) throws(Failure) -> Bool {
         let byte = try peek()
         if byte == closing {
             index += 1
@@ -193,7 +192,7 @@ public struct JSONScanner {
         }
     }
 
-    @inlinable @usableFromInline mutating func literal(_ word: StaticString) throws(Failure) {
+    @inlinable mutating func literal(_ word: StaticString) throws(Failure) {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count,
             UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(
@@ -235,7 +234,7 @@ public struct JSONScanner {
     }
 
     /// The escape at `index` (its backslash) appended to `text` as UTF-8.
-    @inlinable @usableFromInline mutating func escape(into text: inout [UInt8]) throws(Failure) {
+    @inlinable mutating func escape(into text: inout [UInt8]) throws(Failure) {
         guard index + 1 < bytes.count else { throw .notJSON }
         let simple: UInt8? =
             switch bytes[index + 1] {
@@ -264,11 +263,12 @@ public struct JSONScanner {
                 index += 6
             }
         }
-        // A lone surrogate becomes U+FFFD, as JSONDecoder reads it.
+        // A lone surrogate becomes U+FFFD (JSONDecoder refuses it: a reader that must agree with JSONDecoder
+        // refuses escaped surrogates itself, as StateTopReader does).
         text += Array(String(Unicode.Scalar(unit).map(Character.init) ?? "\u{FFFD}").utf8)
     }
 
-    @inlinable @usableFromInline func hexUnit(at position: Int) throws(Failure) -> UInt32 {
+    @inlinable func hexUnit(at position: Int) throws(Failure) -> UInt32 {
         guard position + 4 <= bytes.count else { throw .notJSON }
         var value: UInt32 = 0
         for byte in bytes[position..<(position + 4)] {
@@ -352,7 +352,7 @@ public struct JSONScanner {
     }
 
     /// The digit at `index`, not taken; nil at the end or before another byte.
-    @inlinable @usableFromInline func digit() -> UInt8? {
+    @inlinable func digit() -> UInt8? {
         guard index < bytes.count else { return nil }
         let value = bytes[index] &- UInt8(ascii: "0")
         return value < 10 ? value : nil

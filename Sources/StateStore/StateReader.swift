@@ -74,7 +74,8 @@ public struct StateReader {
         var top = Array(bytes[...array.open])
         top.append(contentsOf: bytes[array.close...])
         guard let document = StateTopReader.read(top) else { return nil }
-        // Another spelling of the key (`"loc\u0061tions"`) would have filled it: the whole text decides then.
+        // StateTopReader leaves a key spelt with escapes (`"loc\u0061tions"`) to the whole text's decoding, and
+        // answers only for an empty `locations`: the check stays as the contract's guard.
         guard document.schema_version == StateSnapshot.currentSchemaVersion, document.locations.isEmpty else {
             return nil
         }

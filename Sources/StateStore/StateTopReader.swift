@@ -13,7 +13,8 @@ import JSONScan
 /// spelt with escapes or given twice, a number that is not a plain integer where an integer is wanted or
 /// that no Double holds, `null` where a value is required, invalid UTF-8 or an escaped surrogate in a
 /// string, a member of another type): the caller then decodes the whole text with `JSONDecoder`, which
-/// says what is wrong. Members it does not know are skipped, as `JSONDecoder` skips them.
+/// says what is wrong. Members it does not know are skipped, as `JSONDecoder` skips them (their keys
+/// checked for UTF-8, as `JSONDecoder` checks every key).
 enum StateTopReader {
     /// The document in `bytes`, or nil when `JSONDecoder` should read it.
     static func read(_ bytes: [UInt8]) -> StateDocument? {
@@ -213,6 +214,8 @@ enum StateTopReader {
                 if try read(&self, key) {
                     seen.append(key.raw)
                 } else {
+                    // JSONDecoder makes a String of every key, and refuses one that is not UTF-8.
+                    guard String(validating: key.raw, as: UTF8.self) != nil else { throw .wrongType("") }
                     try json.skipValue()
                 }
             }

@@ -51,8 +51,11 @@ struct StatusFollower {
         // An update allocates some 160 KB and frees it: with glibc's default trim threshold (128 KB), every
         // free shrank the heap (brk) and the next update grew it again, faulting its pages back in, zeroed
         // (perf, release build, updates 1 s apart: 13 % of an update in brk). Kept, up to 1 MiB of free heap
-        // stays resident in the follower.
+        // stays resident in the follower. Setting a threshold ends glibc's dynamic ones (mallopt(3)): the
+        // mmap threshold is set alike, so that a block under 1 MiB (the bytes of a state file of many
+        // locations) comes from the kept heap too, not from a fresh mmap at every update.
         _ = mallopt(M_TRIM_THRESHOLD, 1 << 20)
+        _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
         let watch: StateFileWatch
         do {
             watch = try StateFileWatch(path: path)

@@ -114,4 +114,13 @@ struct StateTopReaderTests {
         bytes[at] = 0xFF
         #expect(StateTopReader.read(bytes) == nil)
     }
+
+    /// So is a member it does not know whose key is not UTF-8 (JSONDecoder makes a String of every key).
+    @Test func leavesAnUnknownKeyThatIsNotUTF8ToJSONDecoder() {
+        var bytes = Array(Self.everyMember.replacingOccurrences(of: #""ticks":8"#, with: #""ticks":8,"X":0"#).utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "X"))!
+        bytes[at] = 0xFF
+        #expect((try? JSONDecoder().decode(StateDocument.self, from: Data(bytes))) == nil)
+        #expect(StateTopReader.read(bytes) == nil)
+    }
 }
