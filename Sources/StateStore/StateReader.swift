@@ -73,12 +73,10 @@ public struct StateReader {
         // The file without its entries: `"locations":[]`.
         var top = Array(bytes[...array.open])
         top.append(contentsOf: bytes[array.close...])
-        guard let document = StateTopReader.read(top) else { return nil }
-        // StateTopReader leaves a key spelt with escapes (`"loc\u0061tions"`) to the whole text's decoding, and
-        // answers only for an empty `locations`: the check stays as the contract's guard.
-        guard document.schema_version == StateSnapshot.currentSchemaVersion, document.locations.isEmpty else {
-            return nil
-        }
+        // StateTopReader leaves another spelling of the key (`"loc\u0061tions"`) to the whole text's decoding,
+        // and answers only for an empty `locations`.
+        guard let document = StateTopReader.read(top), document.schema_version == StateSnapshot.currentSchemaVersion
+        else { return nil }
         var snapshot = try document.snapshot()
 
         var now: [Remembered] = []
