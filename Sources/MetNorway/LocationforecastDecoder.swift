@@ -9,8 +9,9 @@ import WeatherCore
 /// whose hour holds `now` (a cached copy ages: older steps are skipped, the first step is not assumed to
 /// be now). Compact has no apparent temperature, no gusts, no precipitation probability, no sunrise or
 /// sunset, no UV and no 15-minute steps: those stay nil. A body that is not that JSON (an HTML page, cut
-/// short), without `properties.timeseries`, with a time that is not one or times out of order, without a
-/// step for the current hour, or with an implausible current value, is `invalid_response`.
+/// short before the steps the query needs), without `properties.timeseries`, with a time that is not one or
+/// times out of order, without a step for the current hour, or with an implausible current value, is
+/// `invalid_response`.
 public enum LocationforecastDecoder {
     /// The spacing of the hourly steps, and the period of `next_1_hours`.
     static let hour = 3600.0
@@ -21,7 +22,7 @@ public enum LocationforecastDecoder {
         for query: ForecastQuery,
         now: Timestamp
     ) throws(FetchError) -> Forecast {
-        let dto = try decodeJSON(body)
+        let dto = try decodeJSON(body, through: lastTimeNeeded(by: query, now: now))
         guard let timeseries = dto.properties?.timeseries else { throw invalid("missing `properties.timeseries`") }
         let steps = try checkedSteps(timeseries)
         guard let current = steps.firstIndex(where: { $0.time <= now && now < $0.time.adding(seconds: hour) }) else {
@@ -58,15 +59,35 @@ public enum LocationforecastDecoder {
         )
     }
 
-    /// The JSON of `body`, or why it is not Locationforecast's.
-    private static func decodeJSON(_ body: some Collection<UInt8>) throws(FetchError) -> LocationforecastDTO {
+    /// The time after which `query` needs no step: the current hour's, or the last hour's asked for; with
+    /// days, none (a day counts only when complete, wherever the answer has one). MET's answer always
+    /// carries nine days; the steps after that time, and the rest of the answer, are not read: a fetch of
+    /// the current weather alone reads a step or two of about 85.
+    static func lastTimeNeeded(by query: ForecastQuery, now: Timestamp) -> Timestamp {
+        if query.blocks.days != nil { return Timestamp(secondsSinceEpoch: .infinity) }
+        return now.adding(seconds: Double(query.blocks.hours ?? 0) * hour)
+    }
+
+    /// How many bytes of the answer (inflated) hold the steps `query` needs, with room to spare; nil when it
+    /// needs them all. The look-alike's answer and MET's take about 450 bytes before the first step and 560
+    /// a step.
+    static func bytesNeeded(by query: ForecastQuery) -> Int? {
+        if query.blocks.days != nil { return nil }
+        return 4096 + 640 * (query.blocks.hours ?? 0)
+    }
+
+    /// The JSON of `body` up to the first step after `limit`, or why it is not Locationforecast's.
+    private static func decodeJSON(
+        _ body: some Collection<UInt8>,
+        through limit: Timestamp
+    ) throws(FetchError) -> LocationforecastDTO {
         switch body.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
         case nil: throw invalid("empty body")
         case UInt8(ascii: "<")?: throw invalid("not JSON (an HTML page?)")
         default: break
         }
         do throws(LocationforecastReader.Failure) {
-            return try LocationforecastReader.read(body)
+            return try LocationforecastReader.read(body, through: limit)
         } catch {
             switch error {
             case .notJSON: throw invalid("not JSON or truncated")

@@ -7,6 +7,10 @@ import WeatherCore
 /// number syntax; nothing after the document), not about the UTF-8 of strings it skips. A member of the
 /// wrong type is named by its path; of a repeated member the first counts.
 ///
+/// A reader may stop at a time (``read(_:through:)``): the time steps after the first one past it, and the
+/// rest of the document, are then neither read nor checked. `geometry` is read only when it comes before
+/// `properties`, as MET sends it.
+///
 /// Not `JSONDecoder`: its keyed container for each JSON object (ten a time step) made the decoding cost
 /// nine Open-Meteo decodes. Measured with callgrind (release build), one whole decode of the look-alike's
 /// answer of 101 steps (46 KB) into a `Forecast` with 25 hours and 7 days: through `JSONDecoder` 18.0 M
@@ -18,17 +22,25 @@ struct LocationforecastReader {
 
     /// The body, as JSON.
     private var json: JSONScanner
+    /// The time after which no step is wanted.
+    private let limit: Timestamp
+    /// Whether a step past `limit` was read: the reading ends there.
+    private var stopped = false
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, limit: Timestamp) {
         json = JSONScanner(bytes)
+        self.limit = limit
     }
 
-    /// The answer in `body`: read in place when its bytes are contiguous (a `ByteBuffer`'s are), else from
-    /// a copy.
-    static func read(_ body: some Collection<UInt8>) throws(Failure) -> LocationforecastDTO {
+    /// The answer in `body`, its time steps up to the first one after `limit` (all of them by default): read
+    /// in place when its bytes are contiguous (a `ByteBuffer`'s are), else from a copy.
+    static func read(
+        _ body: some Collection<UInt8>,
+        through limit: Timestamp = Timestamp(secondsSinceEpoch: .infinity)
+    ) throws(Failure) -> LocationforecastDTO {
         func document(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<LocationforecastDTO, Failure> {
             Result { () throws(Failure) in
-                var reader = LocationforecastReader(buffer)
+                var reader = LocationforecastReader(buffer, limit: limit)
                 return try reader.document()
             }
         }
@@ -53,6 +65,7 @@ struct LocationforecastReader {
                 dto.geometry = try geometry()
             } else if key == "properties", dto.properties == nil {
                 dto.properties = try properties()
+                if stopped { return dto }
             } else {
                 try json.skipValue()
             }
@@ -98,9 +111,15 @@ struct LocationforecastReader {
             steps.reserveCapacity(100)
             var firstElement = true
             while try json.element(&firstElement) {
-                steps.append(try step("properties.timeseries[\(steps.count)]"))
+                let step = try step("properties.timeseries[\(steps.count)]")
+                steps.append(step)
+                if step.time > limit {
+                    stopped = true
+                    break
+                }
             }
             properties.timeseries = steps
+            if stopped { return properties }
         }
         return properties
     }

@@ -1,4 +1,4 @@
-import MetNorway
+@testable import MetNorway
 import Testing
 
 @testable import WeatherCore
@@ -18,8 +18,12 @@ struct LocationforecastDecoderTests {
         return try LocationforecastDecoder.decodeForecast(body, for: query, now: try time(now))
     }
 
-    static func failure(_ body: [UInt8], now: String = "2026-11-24T13:30:00Z") throws -> FetchError? {
-        let query = ForecastQuery(location: .oslo, units: Units())
+    static func failure(
+        _ body: [UInt8],
+        now: String = "2026-11-24T13:30:00Z",
+        blocks: ForecastBlocks = .none
+    ) throws -> FetchError? {
+        let query = ForecastQuery(location: .oslo, units: Units(), blocks: blocks)
         let now = try time(now)
         do throws(FetchError) {
             _ = try LocationforecastDecoder.decodeForecast(body, for: query, now: now)
@@ -269,7 +273,7 @@ struct LocationforecastDecoderTests {
             (#"{"properties":{"timeseries":[]},"meta":nul}"#, "not JSON or truncated"),
             (String(repeating: "[", count: 600) + String(repeating: "]", count: 600), "not JSON or truncated"),
             (
-                #"{"properties":{"timeseries":[{"time":"2026-11-24T14:00:00Z"},{"time":"2026-11-24T13:00:00Z"}]}}"#,
+                #"{"properties":{"timeseries":[{"time":"2026-11-24T13:00:00Z"},{"time":"2026-11-24T12:00:00Z"}]}}"#,
                 "times not increasing"
             ),
             (
@@ -300,10 +304,27 @@ struct LocationforecastDecoderTests {
         #expect(weather.windSpeed == 44.4)  // 12.345… m/s
     }
 
-    @Test func aTruncatedAnswerIsInvalid() throws {
+    @Test func anAnswerCutShortBeforeTheStepsAFetchNeedsIsInvalid() throws {
         let body = try locationforecast()
-        let error = try #require(try Self.failure(Array(body.prefix(body.count / 2))))
+        let half = Array(body.prefix(body.count / 2))
+        let error = try #require(try Self.failure(half, blocks: ForecastBlocks(days: 7)))
         #expect(error.kind == .invalidResponse)
         #expect(error.message == "invalid response: not JSON or truncated")
+        // The current weather alone needs the first steps: what follows them is not read.
+        #expect(try Self.failure(half) == nil)
+        #expect(try Self.decode(half, now: "2026-11-24T13:30:00Z").weather.temperature == 1.8)
+    }
+
+    @Test func aFetchReadsTheStepsUpToTheLastTimeItNeeds() throws {
+        let now = try time("2026-11-24T13:30:00Z")
+        func limit(_ blocks: ForecastBlocks) -> String {
+            let query = ForecastQuery(location: .oslo, units: Units(), blocks: blocks)
+            return LocationforecastDecoder.lastTimeNeeded(by: query, now: now).rfc3339
+        }
+        #expect(limit(.none) == "2026-11-24T13:30:00Z")
+        #expect(limit(ForecastBlocks(hours: 25)) == "2026-11-25T14:30:00Z")
+        // The days: every step (the days counted are the complete ones, wherever the answer has them).
+        let days = ForecastQuery(location: .oslo, units: Units(), blocks: ForecastBlocks(hours: 25, days: 2))
+        #expect(LocationforecastDecoder.lastTimeNeeded(by: days, now: now).secondsSinceEpoch == .infinity)
     }
 }

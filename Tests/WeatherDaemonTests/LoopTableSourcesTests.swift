@@ -134,6 +134,29 @@ struct LoopTableSourcesTests {
         #expect(state.weather?.lastModified == Self.lastModified)
     }
 
+    /// MET Norway is asked for the blocks that are due, on Open-Meteo's schedule (its decoder reads the steps
+    /// of those alone): none in the UTC hour Open-Meteo's answer brought the hours and days, the hours in the
+    /// next hour; never a nowcast.
+    @Test func metNorwayIsAskedForTheBlocksThatAreDue() throws {
+        var driver = Self.failedOver()
+        driver.script(
+            "berlin",
+            .metNorway(expiresIn: 3000, lastModified: Self.lastModified),
+            .failure(Self.unavailable),
+            .failure(Self.unavailable),
+            .failure(Self.unavailable),
+            .metNorway(expiresIn: 1800, lastModified: "Tue, 24 Nov 2026 13:48:16 GMT")
+        )
+        for _ in 0..<320 { driver.advanceAndTick() }
+        let asked = driver.fetches.filter { $0.source == .metNorway }
+        #expect(asked.count == 2)
+        #expect(asked.map(\.blocks.nowcast) == [false, false])
+        #expect(asked.map { $0.blocks.hours != nil } == [false, true])
+        #expect(asked.map { $0.blocks.days != nil } == [false, false])
+        #expect(driver.published?.locations[0].source == .metNorway)
+        #expect(driver.published?.locations[0].forecast?.hourly.isEmpty == false)
+    }
+
     /// Weather a source says holds until its `Expires` is not stale before that time and its grace.
     @Test func metNorwaysWeatherIsNotStaleBeforeItsExpires() {
         var driver = Self.failedOver()

@@ -30,14 +30,11 @@ extension Planner {
     ) -> FetchOrder {
         let record = records[index]
         let isOpenMeteo = source == .openMeteo
-        let blocks =
-            isOpenMeteo
-            ? blocks(forNextFetchOf: record, at: now)
-            : ForecastBlocks(
-                hours: settings.forecast.hours > 0 ? settings.forecast.hours + 1 : nil,
-                days: settings.forecast.days,
-                nowcast: false
-            )
+        // The same blocks whichever source answers. MET Norway's answer always carries nine days, but reading
+        // all of them was a quarter of a MET fetch's CPU (perf, bench-planner-day): its decoder reads what is
+        // due. MET has no nowcast.
+        var blocks = blocks(forNextFetchOf: record, at: now)
+        if !isOpenMeteo { blocks.nowcast = false }
         nextJob += 1
         var order = FetchOrder(
             job: nextJob,
