@@ -56,7 +56,7 @@ COMPLETIONSDIR := .build/completions
 # `swift build` would build the same tree again with other flags (make debug is the one to use).
 DEBUG_FLAGS := -debug-info-format none -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc 2
 RELEASE_BIN := .build/release/weatherd
-DEB_PACKAGES := libsystemd-dev libyaml-dev pkg-config gettext
+DEB_PACKAGES := libsystemd-dev libyaml-dev zlib1g-dev pkg-config gettext
 FORMAT_PATHS := Sources Tests Package.swift
 
 .PHONY: all build debug debug-flags link-order-input deps catalogues run test format lint install uninstall clean check-systemd bench completions deb soak fleet fuzz check-deb ci
@@ -112,11 +112,11 @@ link-order-input:
 	@if [ -e $(RELEASE_BIN) ] && { [ packaging/weatherd.order -nt $(RELEASE_BIN) ] || \
 	    [ packaging/weatherd.ld -nt $(RELEASE_BIN) ]; }; then rm -f $(RELEASE_BIN); fi
 
-# The headers and pkg-config files of libsystemd and libyaml are needed to
-# compile the CSystemd and CYaml modules. Installed with apt-get only when
+# The headers and pkg-config files of libsystemd, libyaml and zlib are needed to
+# compile the CSystemd, CYaml and CZlib modules. Installed with apt-get only when
 # missing and running as root.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libsystemd yaml-0.1 && \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libsystemd yaml-0.1 zlib && \
 	    command -v msgfmt >/dev/null 2>&1; then \
 		exit 0; \
 	elif [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then \

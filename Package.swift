@@ -50,6 +50,7 @@ let package = Package(
         .target(
             name: "MetNorway",
             dependencies: [
+                "CZlib",
                 "JSONScan",
                 "WeatherCore",
                 "WeatherHTTP",
@@ -75,6 +76,8 @@ let package = Package(
         .target(name: "CDispatchMain"),
         // glibc's malloc tuning, for the heap of `status --follow`.
         .target(name: "CMalloc"),
+        // zlib, for MET Norway's gzip answer, inflated only as far as a fetch reads it.
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         // libyaml, as a system library; all C stays in CYaml + YAML.
         .systemLibrary(
             name: "CYaml",
@@ -178,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "MetNorwayTests",
             dependencies: [
-                "MetNorway", "WeatherCore", "WeatherHTTP", "FakeOpenMeteo",
+                "CZlib", "MetNorway", "WeatherCore", "WeatherHTTP", "FakeOpenMeteo",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -2,7 +2,7 @@
 UTC day (Sources/bench-planner-day --down-url, a few seconds): Open-Meteo down for an hour, then all day;
 requests to each source, the minutes a location spent stale, MET Norway's requests a day per location against
 what its `Expires` allows, and the CPU of one MET Norway fetch beside one Open-Meteo fetch (weatherd's own
-clients, in the same process: pairs of the day's requests, alternating which source goes first)."""
+clients, in the same process: pairs of the same fetch of each, alternating which source goes first)."""
 
 import json
 import os
@@ -20,8 +20,10 @@ DOWN_FOR = knob("BENCH_SOURCES_DOWN_FOR", 3600)
 # How the down look-alike's Open-Meteo fails: fake-open-meteo --down-mode (503, html, 429-daily; hang waits
 # for the client's timeout at every request, in real time).
 DOWN_MODE = os.environ.get("BENCH_SOURCES_DOWN_MODE") or "503"
-# After the hour's day: pairs of one Open-Meteo and one MET Norway request of that day's, alternating which goes
-# first, for the CPU of one fetch of each.
+# After the hour's day: pairs of one Open-Meteo and one MET Norway request, alternating which goes first, for the
+# CPU of one fetch of each: the same fetch of each (each MET request of that day asked of both sources: the
+# budget), and each source's own requests of that day (Open-Meteo's mostly the current weather alone, MET's
+# the hours and days that fell due when Open-Meteo went down at 12:00).
 PAIRS = knob("BENCH_SOURCES_PAIRS", 500)
 FORECAST_PATH = "/v1/forecast"
 MET_PATH = "/weatherapi/locationforecast/2.0/compact"
@@ -71,9 +73,9 @@ def day(name, down_at, down_for, pairs=0):
     result = json.loads(run.stdout)
     result["seconds"] = seconds
     up, down = targets(logs["up"]), targets(logs["down"])
-    # The day's requests: the pairs after it went to the look-alike that is up.
+    # The day's requests: the pairs after it (both kinds) went to the look-alike that is up.
     result["at_lookalikes"] = {source: up[source] + down[source] - result["cpu"][f"pairs-{source}"]["answers"]
-                               for source in up}
+                               - result["cpu"][f"same-{source}"]["answers"] for source in up}
     result["at_down_lookalike"] = down
     for location in result["locations"]:
         location["met_allowed"] = location["met_periods"]
@@ -89,7 +91,8 @@ def run(other):
     whole = day("day", 0, 86400)
     # The CPU of a fetch: the medians of the pairs' requests; the day's answers beside them.
     cpu = {}
-    for key in ("pairs-open-meteo", "pairs-met-norway", "open-meteo", "met-norway", "open-meteo-with-hours-or-days"):
+    for key in ("pairs-open-meteo", "pairs-met-norway", "same-open-meteo", "same-met-norway", "open-meteo", "met-norway",
+                "open-meteo-with-hours-or-days"):
         samples = [us for d in (hour, whole) for us in d["cpu"][key]["samples_us"]]
         cpu[key] = {"median_us": statistics.median(samples) if samples else None, "answers": len(samples)}
     if hour["cpu"]["pairs-failed"]["answers"]:
@@ -97,7 +100,10 @@ def run(other):
     ratio = None
     if cpu["pairs-met-norway"]["median_us"] and cpu["pairs-open-meteo"]["median_us"]:
         ratio = cpu["pairs-met-norway"]["median_us"] / cpu["pairs-open-meteo"]["median_us"]
-    return {"down_mode": DOWN_MODE, "hour": hour, "day": whole, "cpu": cpu, "cpu_ratio": ratio}
+    same = None
+    if cpu["same-met-norway"]["median_us"] and cpu["same-open-meteo"]["median_us"]:
+        same = cpu["same-met-norway"]["median_us"] / cpu["same-open-meteo"]["median_us"]
+    return {"down_mode": DOWN_MODE, "hour": hour, "day": whole, "cpu": cpu, "cpu_ratio": ratio, "same_ratio": same}
 
 
 def clock(seconds):
@@ -132,7 +138,7 @@ def rows(r):
     early = sum(loc["met_early"] for d in (hour, whole) for loc in d["locations"])
     over = sum(max(0, loc["requests"]["met-norway"] - loc["met_allowed"]) for d in (hour, whole)
                for loc in d["locations"])
-    cpu, ratio = r["cpu"], r["cpu_ratio"]
+    cpu, ratio, same = r["cpu"], r["cpu_ratio"], r["same_ratio"]
     out = [
         Row(f"minutes any location spent stale, Open-Meteo down {window} ({r['down_mode']})",
             fmt(hour_stale, "min", 1), "0", hour_stale == 0),
@@ -154,10 +160,13 @@ def rows(r):
             " / ".join(map(str, day_met)) + f"; {early}"),
         Row("  open-meteo requests that day (all failed), per location",
             " / ".join(str(loc["requests"]["open-meteo"]) for loc in whole["locations"])),
-        Row(f"CPU of one fetch, MET ÷ Open-Meteo (weatherd's clients, medians of {PAIRS} pairs)",
-            fmt(ratio, "×", 2), "≤ 1 ×", None if ratio is None else ratio <= 1),
-        Row("  the pairs' medians: met-norway / open-meteo",
-            f"{fmt(cpu['pairs-met-norway']['median_us'], 'µs', 0)} / {fmt(cpu['pairs-open-meteo']['median_us'], 'µs', 0)}"),
+        Row(f"CPU of one fetch, MET ÷ Open-Meteo, the same fetch of each (medians of {PAIRS} pairs)",
+            fmt(same, "×", 2), "≤ 1 ×", None if same is None else same <= 1),
+        Row("  the same fetch's medians (every MET request of the hour's day asked of both): met / open-meteo",
+            f"{fmt(cpu['same-met-norway']['median_us'], 'µs', 0)} / {fmt(cpu['same-open-meteo']['median_us'], 'µs', 0)}"),
+        Row("  each source's own requests of that day (MET's carry the hours and days due at 12:00): MET ÷ O-M",
+            f"{fmt(ratio, '×', 2)} ({fmt(cpu['pairs-met-norway']['median_us'], '', 0)} / "
+            f"{fmt(cpu['pairs-open-meteo']['median_us'], '', 0)} µs)"),
         Row("  the days' answers: met-norway / open-meteo / open-meteo with hours or days",
             f"{fmt(cpu['met-norway']['median_us'], '', 0)} / {fmt(cpu['open-meteo']['median_us'], '', 0)} / "
             f"{fmt(cpu['open-meteo-with-hours-or-days']['median_us'], '', 0)} µs"),

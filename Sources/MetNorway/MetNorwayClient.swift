@@ -6,17 +6,18 @@ import WeatherHTTP
 /// terms, with a whole-request deadline and a body limit; every failure is a ``FetchError``.
 ///
 /// Each request names weatherd and its operator in `User-Agent` (MET refuses an unidentified client with
-/// 403), asks with `Accept-Encoding: gzip` (37 KB become about 3 KB: the `HTTPClient` passed in must
-/// decompress, `decompression: .enabled`), and sends the query's `ifModifiedSince` back byte for byte as
-/// `If-Modified-Since`. The answers:
+/// 403), asks with `Accept-Encoding: gzip` (37 KB become about 3 KB; the client inflates the answer itself,
+/// only as far as the query reads it (``EncodedBody``): the `HTTPClient` passed in must not decompress), and
+/// sends the query's `ifModifiedSince` back byte for byte as `If-Modified-Since`. The answers:
 /// - 200: the forecast, with `Expires` and `Last-Modified` (``AnswerValidity``) and the API's clock from
 ///   `Date`; 203 (the product is deprecated or in beta): the same, marked ``Forecast/deprecatedProduct``;
 /// - 304: ``ForecastAnswer/notModified(_:apiClockSample:)``, with the new `Expires` if it has one;
 /// - 403: an `http` error naming the User-Agent sent; 429: `rate_limited` with its `Retry-After`;
 ///   others (5xx): classified by status. An error body is never read: MET's are HTML.
-/// A 200 whose body is not MET's JSON (an HTML page, cut short) is `invalid_response`.
+/// A 200 whose body is not MET's JSON (an HTML page, cut short before the steps the query needs) is
+/// `invalid_response`.
 public struct MetNorwayClient: WeatherProviding {
-    /// The largest answer accepted, decompressed (MET's is about 37 KB): HTTPGetter's.
+    /// The largest answer accepted, compressed and inflated (MET's is about 37 KB inflated): HTTPGetter's.
     public static let bodyLimit = HTTPGetter.bodyLimit
 
     private let http: HTTPGetter
@@ -25,7 +26,7 @@ public struct MetNorwayClient: WeatherProviding {
     /// `If-Modified-Since` of its fetch.
     private let requests = PreparedRequests<String>()
 
-    /// A client of `endpoint` whose requests `http` sends; its `HTTPClient` must decompress gzip.
+    /// A client of `endpoint` whose requests `http` sends; its `HTTPClient` must not decompress.
     package init(http: HTTPGetter, endpoint: MetNorwayEndpoint) {
         self.http = http
         self.endpoint = endpoint
@@ -43,11 +44,7 @@ public struct MetNorwayClient: WeatherProviding {
         case 200, 203:
             // The API's time when the answer arrived: its `Date` (plus `Age`), else the host's.
             let now = response.receivedAt.adding(seconds: response.apiClockSample ?? 0)
-            var forecast = try LocationforecastDecoder.decodeForecast(
-                response.body.readableBytesView,
-                for: query,
-                now: now
-            )
+            var forecast = try Self.decode(response, for: query, now: now)
             forecast.apiClockSample = response.apiClockSample
             forecast.validity = Self.validity(of: response)
             forecast.deprecatedProduct = response.status == 203
@@ -65,6 +62,32 @@ public struct MetNorwayClient: WeatherProviding {
                 receivedAt: response.receivedAt
             )
         }
+    }
+
+    /// The forecast in `response`'s body, inflated as far as `query` reads it: a first part, then, when
+    /// the steps it needs go on past that part, the whole.
+    private static func decode(
+        _ response: HTTPGetter.Response,
+        for query: ForecastQuery,
+        now: Timestamp
+    ) throws(FetchError) -> Forecast {
+        let encoding = response.headers.first(name: "Content-Encoding")
+        let firstBytes = LocationforecastDecoder.bytesNeeded(by: query)
+        let result = response.body.withUnsafeReadableBytes { body in
+            Result { () throws(FetchError) in
+                try EncodedBody.read(body, encoding: encoding, limit: bodyLimit, firstBytes: firstBytes) {
+                    bytes,
+                    whole throws(FetchError) in
+                    do throws(FetchError) {
+                        return try LocationforecastDecoder.decodeForecast(bytes, for: query, now: now)
+                    } catch {
+                        if whole { throw error }
+                        return nil
+                    }
+                }
+            }
+        }
+        return try result.get()
     }
 
     /// `Expires` (read as an HTTP date, on the API's clock) and `Last-Modified` (kept as sent).

@@ -64,23 +64,19 @@ struct SourcesDay {
     /// Runs the day; returns its JSON object.
     @MainActor
     func run(configuration: Configuration, logger: Logger) async -> String {
+        // Neither decompresses (MET Norway's client inflates its answer itself), as in the daemon. The daemon's
+        // one client keeps a connection per host; both sources here are one look-alike's, so each has a
+        // client, and so a connection, of its own.
         let plainClient = HTTPClient(eventLoopGroupProvider: .singleton)
-        // MET Norway's client decompresses gzip, as the daemon's does.
-        let gzipClient = HTTPClient(
-            eventLoopGroupProvider: .singleton,
-            configuration: HTTPClient.Configuration(
-                connectionPool: HTTPClient.Configuration.ConnectionPool(),
-                decompression: .enabled(limit: .size(MetNorwayClient.bodyLimit))
-            )
-        )
+        let metClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let plain = HTTPGetter(
             httpClient: plainClient,
             timeout: configuration.timeout,
             userAgent: "weatherd-bench-planner-day",
             logger: logger
         )
-        let gzip = HTTPGetter(
-            httpClient: gzipClient,
+        let met = HTTPGetter(
+            httpClient: metClient,
             timeout: configuration.timeout,
             userAgent: "weatherd/bench bench@example.org",
             logger: logger
@@ -88,7 +84,7 @@ struct SourcesDay {
         func providers(_ url: String) -> [WeatherSource: any WeatherProviding] {
             [
                 .openMeteo: OpenMeteoClient(http: plain, endpoint: ForecastEndpoint(baseURL: url)),
-                .metNorway: MetNorwayClient(http: gzip, endpoint: MetNorwayEndpoint(baseURL: url)),
+                .metNorway: MetNorwayClient(http: met, endpoint: MetNorwayEndpoint(baseURL: url)),
             ]
         }
         let up = providers(apiURL)
@@ -213,28 +209,33 @@ struct SourcesDay {
             }
             now = now.adding(seconds: interval)
         }
-        // The pairs: the CPU of each request of a pair, the same requests as the day's, interleaved so that
-        // the machine's drift hits both sources alike.
+        // The pairs: the CPU of each request of a pair, interleaved so that the machine's drift hits both
+        // sources alike. `pairs-`: the same requests as the day's; `same-`: the same fetch of each, every MET
+        // request of the day asked of both sources.
         var paired: [String: [Double]] = [:]
-        if let openMeteo = queries[.openMeteo], let metNorway = queries[.metNorway], pairs > 0 {
+        func measure(_ prefix: String, _ pairQueries: [WeatherSource: [ForecastQuery]]) async {
             for index in 0..<pairs {
-                var pair = [(WeatherSource.openMeteo, openMeteo[index % openMeteo.count])]
-                pair.append((.metNorway, metNorway[index % metNorway.count]))
-                if index % 2 == 1 { pair.reverse() }
-                for (source, query) in pair {
+                var order: [WeatherSource] = [.openMeteo, .metNorway]
+                if index % 2 == 1 { order.reverse() }
+                for source in order {
+                    guard let queries = pairQueries[source], !queries.isEmpty else { continue }
                     let before = Self.processCPU()
                     do throws(FetchError) {
-                        _ = try await up[source]!.forecast(query)
-                        paired["pairs-" + source.rawValue, default: []].append(Self.processCPU() - before)
+                        _ = try await up[source]!.forecast(queries[index % queries.count])
+                        paired[prefix + source.rawValue, default: []].append(Self.processCPU() - before)
                     } catch {
                         paired["pairs-failed", default: []].append(0)
                     }
                 }
             }
         }
+        if queries[.openMeteo] != nil, let metNorway = queries[.metNorway] {
+            await measure("pairs-", queries)
+            await measure("same-", [.openMeteo: metNorway, .metNorway: metNorway])
+        }
         cpu.merge(paired) { $1 }
         let _: Void? = try? await plainClient.shutdown()
-        let _: Void? = try? await gzipClient.shutdown()
+        let _: Void? = try? await metClient.shutdown()
 
         func counts(_ values: [WeatherSource: Int]) -> String {
             "{" + WeatherSource.allCases.map { "\"\($0.rawValue)\": \(values[$0] ?? 0)" }.joined(separator: ", ") + "}"
@@ -252,7 +253,9 @@ struct SourcesDay {
         }
         let cpuKeys =
             WeatherSource.allCases.map(\.rawValue) + ["open-meteo-with-hours-or-days"]
-            + WeatherSource.allCases.map { "pairs-" + $0.rawValue } + ["pairs-failed"]
+            + WeatherSource.allCases.map { "pairs-" + $0.rawValue }
+            + WeatherSource.allCases.map { "same-" + $0.rawValue }
+            + ["pairs-failed"]
         let cpuText = cpuKeys.map { key in
             let values = cpu[key] ?? []
             let samples = values.map { "\(($0 * 10).rounded() / 10)" }.joined(separator: ", ")

@@ -97,8 +97,8 @@ enum World {
     }
 
     /// The clients of `config`: Open-Meteo's forecast, geocoding and air quality (none without a location that
-    /// wants it) on `httpClient`, MET Norway and the alert sources on `alertHTTPClient` (which decompresses
-    /// gzip, as both send it). Each logs at `warning` at the least and waits the fetch timeout, an alert poll
+    /// wants it) and MET Norway (which inflates its gzip answer itself, as far as it reads it) on `httpClient`,
+    /// the alert sources on `alertHTTPClient` (which decompresses gzip, as they send it). Each logs at `warning` at the least and waits the fetch timeout, an alert poll
     /// that or 20 s, whichever is longer (a country feed is large). Each sends `User-Agent: weatherd/VERSION`;
     /// MET Norway's adds ` CONTACT` when one is set, as MET's terms ask, the alert sources' ` (CONTACT)`
     /// (``alertUserAgent(contact:)``). Place names and alert texts are in the language in use
@@ -122,7 +122,7 @@ enum World {
                     endpoint: ForecastEndpoint(baseURL: config.api.baseURL, apiKey: config.api.apiKey)
                 ),
                 .metNorway: MetNorwayClient(
-                    http: getter(alertHTTPClient, userAgent: userAgent + (contact.isEmpty ? "" : " \(contact)")),
+                    http: getter(httpClient, userAgent: userAgent + (contact.isEmpty ? "" : " \(contact)")),
                     endpoint: MetNorwayEndpoint(baseURL: config.metNorway.baseURL)
                 ),
             ],

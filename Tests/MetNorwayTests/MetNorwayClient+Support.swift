@@ -14,12 +14,13 @@ struct MetNorwayLookAlike {
     static let contactUserAgent = "weatherd/1.2.3 ops@example.org"
 
     /// Starts the look-alike answering in `mode`, its clock a minute past a half hour (its `Last-Modified`
-    /// then stays the same for the test's length), and a client with `userAgent` whose HTTP client
-    /// decompresses unless told not to; runs `body`, then shuts both down whatever happens.
+    /// then stays the same for the test's length), and a client with `userAgent` whose HTTP client does not
+    /// decompress (as the daemon's: MET's client inflates the answer itself) unless told to; runs `body`,
+    /// then shuts both down whatever happens.
     static func with<T>(
         mode: MetNorwayMode = .normal,
         userAgent: String = contactUserAgent,
-        decompressing: Bool = true,
+        decompressing: Bool = false,
         clockOffset: Double = 0,
         _ body: (MetNorwayLookAlike) async throws -> T
     ) async throws -> T {

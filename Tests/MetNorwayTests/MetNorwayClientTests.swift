@@ -144,10 +144,16 @@ struct MetNorwayClientTests {
         }
     }
 
-    @Test func theAnswerComesGzippedAndTheHTTPClientMustDecompressIt() async throws {
-        try await MetNorwayLookAlike.with(decompressing: false) { lookAlike in
-            let error = try #require(await lookAlike.ask(Self.oslo).failure)
-            #expect(error.kind == .invalidResponse, "gzip bytes are no JSON")
+    @Test func theAnswerComesGzippedAndTheClientInflatesIt() async throws {
+        try await MetNorwayLookAlike.with { lookAlike in
+            let forecast = try #require(await lookAlike.ask(Self.oslo).success?.forecast)
+            #expect(forecast.weather.temperature != nil)
+            let request = try #require(lookAlike.server.requests.last)
+            #expect(request.headers.contains { $0.0 == "Accept-Encoding" && $0.1 == "gzip" })
+        }
+        // An HTTP client that decompresses keeps `Content-Encoding: gzip` on the body it inflated: refused.
+        try await MetNorwayLookAlike.with(decompressing: true) { lookAlike in
+            #expect(await lookAlike.ask(Self.oslo).failure?.kind == .invalidResponse)
         }
     }
 }
