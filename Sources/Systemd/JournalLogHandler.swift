@@ -18,13 +18,9 @@ import Glibc
 /// used to `connect()` a socket of its own: at the daemon's 10 s pace a `socket`, `connect` and `close`
 /// at every tick, three of a cache tick's 17 system calls, which the C program of the cache-tick budget
 /// does not make (strace).
-public struct JournalLogHandler: LogHandler {
-    /// Metadata attached to every entry of this handler.
-    public var metadata: Logger.Metadata = [:]
-    /// The least severe level logged.
-    public var logLevel: Logger.Level = .info
-    /// A provider of contextual metadata.
-    public var metadataProvider: Logger.MetadataProvider?
+public struct JournalLogHandler: SettingsLogHandler {
+    /// The handler's metadata, level and metadata provider.
+    public var settings = LogHandlerSettings()
 
     private let identifier: String
     private let fallback: (any LogHandler)?
@@ -42,12 +38,6 @@ public struct JournalLogHandler: LogHandler {
     public init(identifier: String, fallback: (any LogHandler)? = nil) {
         self.identifier = identifier
         self.fallback = fallback
-    }
-
-    /// Metadata of this handler.
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
     }
 
     /// Sends one entry.

@@ -7,13 +7,9 @@ import Glibc
 /// A swift-log backend that writes one line per entry to standard error: `message key=value …`.
 /// With `priorityPrefix` (stderr connected to journald, `JOURNAL_STREAM` set) each line starts with the
 /// `<N>` syslog priority that journald understands; otherwise with the level name.
-public struct StderrLogHandler: LogHandler {
-    /// Metadata attached to every entry of this handler.
-    public var metadata: Logger.Metadata = [:]
-    /// The least severe level logged.
-    public var logLevel: Logger.Level = .info
-    /// A provider of contextual metadata.
-    public var metadataProvider: Logger.MetadataProvider?
+public struct StderrLogHandler: SettingsLogHandler {
+    /// The handler's metadata, level and metadata provider.
+    public var settings = LogHandlerSettings()
 
     private let priorityPrefix: Bool
     private let fileDescriptor: Int32
@@ -23,12 +19,6 @@ public struct StderrLogHandler: LogHandler {
     public init(priorityPrefix: Bool = getenv("JOURNAL_STREAM") != nil, fileDescriptor: Int32 = 2) {
         self.priorityPrefix = priorityPrefix
         self.fileDescriptor = fileDescriptor
-    }
-
-    /// Metadata of this handler.
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
     }
 
     /// Writes one line.

@@ -14,13 +14,9 @@ import Glibc
 /// (https://no-color.org) or `TERM` is `dumb`. The metadata fields, which the journal keeps, are shown
 /// only when the level is `debug` or `trace`. The local time comes from
 /// `localtime_r` (the system's time zone), not from ICU.
-public struct TerminalLogHandler: LogHandler {
-    /// Metadata attached to every entry of this handler.
-    public var metadata: Logger.Metadata = [:]
-    /// The least severe level logged; at `debug` and below every line also shows its fields.
-    public var logLevel: Logger.Level = .info
-    /// A provider of contextual metadata.
-    public var metadataProvider: Logger.MetadataProvider?
+public struct TerminalLogHandler: SettingsLogHandler {
+    /// The handler's metadata, level and metadata provider.
+    public var settings = LogHandlerSettings()
 
     private let colors: Bool
     private let fileDescriptor: Int32
@@ -38,12 +34,6 @@ public struct TerminalLogHandler: LogHandler {
     public static func colorsWanted(noColor: String?, term: String?) -> Bool {
         if let noColor, !noColor.isEmpty { return false }
         return term != "dumb"
-    }
-
-    /// Metadata of this handler.
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
     }
 
     /// Writes one line.
