@@ -127,39 +127,20 @@ public enum AirQualityDecoder {
         utcOffsetSeconds: Int?,
         _ dropped: inout [String]
     ) -> (now: Double?, maximum: Double?) {
-        let name = "hourly"
-        switch block {
-        case nil:
-            return (nil, nil)
-        case .failed(let condition)?:
-            dropped.append(ForecastDecoder.DroppedBlock(name, condition).sentence)
-            return (nil, nil)
-        case .value(let hourly)?:
-            let offset = utcOffsetSeconds ?? 0
-            let midnight = Double(LocalDate(at: time, utcOffsetSeconds: offset).daysSinceEpoch * 86_400 - Int64(offset))
-            do throws(ForecastDecoder.DroppedBlock) {
-                // An hour's leeway: the offset at midnight differs from today's on a change of summer time.
-                let times = try ForecastDecoder.checkedTimes(
-                    name,
-                    hourly.time,
-                    columns: [hourly.uv_index],
-                    near: midnight,
-                    within: 3600,
-                    spacing: 3600...3600
-                )
-                let uv = try ForecastDecoder.plausible(
-                    name,
-                    "uv_index",
-                    hourly.uv_index,
-                    { $0 },
-                    range: PlausibleRange.uvIndex
-                )
-                let hour = times.firstIndex(of: time).flatMap { uv?[$0] }
-                return (hour, uv?.compactMap { $0 }.max())
-            } catch {
-                dropped.append(error.sentence)
-                return (nil, nil)
-            }
+        let offset = utcOffsetSeconds ?? 0
+        let midnight = Double(LocalDate(at: time, utcOffsetSeconds: offset).daysSinceEpoch * 86_400 - Int64(offset))
+        let uv = ForecastDecoder.read(block, near: midnight, dropped: &dropped) {
+            (hourly, times) throws(ForecastDecoder.DroppedBlock) in
+            let name = AirQualityResponseDTO.HourlyDTO.name
+            let uv = try ForecastDecoder.plausible(
+                name,
+                "uv_index",
+                hourly.uv_index,
+                { $0 },
+                range: PlausibleRange.uvIndex
+            )
+            return (now: times.firstIndex(of: time).flatMap { uv?[$0] }, maximum: uv?.compactMap { $0 }.max())
         }
+        return uv ?? (nil, nil)
     }
 }

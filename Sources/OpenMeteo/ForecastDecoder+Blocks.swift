@@ -6,13 +6,6 @@ import WeatherCore
 /// with one sentence that names the condition and not the values, so that the daemon logs each condition
 /// once; a value sent as null is omitted for its step.
 extension ForecastDecoder {
-    /// How far the first time of each block may lie from `current.time` (the current quarter hour): a
-    /// quarter hour for the steps, an hour for the hours (they start at the current hour), a day and an
-    /// hour for the days (they start at the location's local midnight, whatever its offset).
-    static let nowcastTolerance = 900.0
-    static let hourlyTolerance = 3600.0
-    static let dailyTolerance = 90000.0
-
     /// A block that is dropped, and why.
     struct DroppedBlock: Error {
         var sentence: String
@@ -29,53 +22,32 @@ extension ForecastDecoder {
         weather: Weather
     ) -> (hourly: [HourForecast]?, daily: [DayForecast]?, nowcast: [NowcastStep]?, dropped: [String]) {
         var dropped: [String] = []
-        func read<Value, Result>(
-            _ name: String,
-            _ block: ForecastResponseDTO.Block<Value>?,
-            _ convert: (Value) throws(DroppedBlock) -> Result
-        ) -> Result? {
-            switch block {
-            case nil: return nil
-            case .failed(let condition)?:
-                dropped.append(DroppedBlock(name, condition).sentence)
-                return nil
-            case .value(let value)?:
-                do throws(DroppedBlock) {
-                    return try convert(value)
-                } catch {
-                    dropped.append(error.sentence)
-                    return nil
-                }
-            }
-        }
         let now = weather.observedAt.secondsSinceEpoch
-        let nowcast = read("minutely_15", dto.minutely_15) { (block) throws(DroppedBlock) in
-            try steps(of: block, now: now, units: weather.units)
+        let nowcast = read(dto.minutely_15, near: now, dropped: &dropped) { (block, times) throws(DroppedBlock) in
+            try steps(of: block, at: times, units: weather.units)
         }
-        let hourly = read("hourly", dto.hourly) { (block) throws(DroppedBlock) in
-            try hours(of: block, now: now, units: weather.units)
+        // The hours start at the current hour.
+        let hour = now - now.truncatingRemainder(dividingBy: 3600)
+        let hourly = read(dto.hourly, near: hour, dropped: &dropped) { (block, times) throws(DroppedBlock) in
+            try hours(of: block, at: times, units: weather.units)
         }
-        let daily = read("daily", dto.daily) { (block) throws(DroppedBlock) in
-            try days(of: block, weather: weather, utcOffsetSeconds: dto.utc_offset_seconds ?? 0)
+        let daily = read(dto.daily, near: now, dropped: &dropped) { (block, times) throws(DroppedBlock) in
+            try days(of: block, at: times, weather: weather, utcOffsetSeconds: dto.utc_offset_seconds ?? 0)
         }
         return (hourly, daily, nowcast, dropped)
     }
 
     static func steps(
         of block: ForecastResponseDTO.MinutelyDTO,
-        now: Double,
+        at times: [Timestamp],
         units: Units
     ) throws(DroppedBlock) -> [NowcastStep] {
-        let name = "minutely_15"
-        let times = try checkedTimes(
-            name,
-            block.time,
-            columns: [block.precipitation],
-            near: now,
-            within: nowcastTolerance,
-            spacing: 900...900
+        let precipitation = try plausible(
+            ForecastResponseDTO.MinutelyDTO.name,
+            "precipitation",
+            block.precipitation,
+            millimetres(units)
         )
-        let precipitation = try plausible(name, "precipitation", block.precipitation, millimetres(units))
         return times.indices.map { index in
             NowcastStep(time: times[index], precipitation: value(precipitation, index))
         }
@@ -83,21 +55,10 @@ extension ForecastDecoder {
 
     static func hours(
         of block: ForecastResponseDTO.HourlyDTO,
-        now: Double,
+        at times: [Timestamp],
         units: Units
     ) throws(DroppedBlock) -> [HourForecast] {
-        let name = "hourly"
-        let times = try checkedTimes(
-            name,
-            block.time,
-            columns: [
-                block.temperature_2m, block.precipitation_probability, block.precipitation, block.weather_code,
-                block.is_day,
-            ],
-            near: now - now.truncatingRemainder(dividingBy: 3600),
-            within: hourlyTolerance,
-            spacing: 3600...3600
-        )
+        let name = ForecastResponseDTO.HourlyDTO.name
         let temperature = try plausible(name, "temperature_2m", block.temperature_2m, celsius(units))
         let probability = try plausible(name, "precipitation_probability", block.precipitation_probability, { $0 })
         let precipitation = try plausible(name, "precipitation", block.precipitation, millimetres(units))
@@ -117,23 +78,12 @@ extension ForecastDecoder {
 
     static func days(
         of block: ForecastResponseDTO.DailyDTO,
+        at times: [Timestamp],
         weather: Weather,
         utcOffsetSeconds: Int
     ) throws(DroppedBlock) -> [DayForecast] {
-        let name = "daily"
+        let name = ForecastResponseDTO.DailyDTO.name
         let units = weather.units
-        let times = try checkedTimes(
-            name,
-            block.time,
-            columns: [
-                block.weather_code, block.temperature_2m_max, block.temperature_2m_min,
-                block.precipitation_probability_max, block.precipitation_sum, block.sunrise, block.sunset,
-                block.uv_index_max,
-            ],
-            near: weather.observedAt.secondsSinceEpoch,
-            within: dailyTolerance,
-            spacing: 82_800...90_000
-        )
         // Days start at the local midnight of today: a first day of another date is another place's. The
         // midnight is read 3 hours in, since today's offset may differ from the one at midnight by an hour
         // (a change of summer time during the day).
@@ -172,6 +122,38 @@ extension ForecastDecoder {
                 code: codes.flatMap { $0[index] },
                 fetchedAt: weather.observedAt
             )
+        }
+    }
+
+    /// The block as `convert` makes it from its columns and their times, checked (``checkedTimes``) to start
+    /// near `anchor`; nil when it was not sent, or when it is dropped, its sentence then added to `dropped`.
+    static func read<Columns: ColumnarBlock, Result>(
+        _ block: ForecastResponseDTO.Block<Columns>?,
+        near anchor: Double,
+        dropped: inout [String],
+        _ convert: (Columns, [Timestamp]) throws(DroppedBlock) -> Result
+    ) -> Result? {
+        let name = Columns.name
+        switch block {
+        case nil: return nil
+        case .failed(let condition)?:
+            dropped.append(DroppedBlock(name, condition).sentence)
+            return nil
+        case .value(let columns)?:
+            do throws(DroppedBlock) {
+                let times = try checkedTimes(
+                    name,
+                    columns.time,
+                    columns: columns.columns,
+                    near: anchor,
+                    within: Columns.tolerance,
+                    spacing: Columns.spacing
+                )
+                return try convert(columns, times)
+            } catch {
+                dropped.append(error.sentence)
+                return nil
+            }
         }
     }
 
@@ -275,4 +257,56 @@ extension ForecastDecoder {
     static func millimetres(_ units: Units) -> (Double) -> Double {
         units.precipitation == .mm ? { $0 } : { $0 * 25.4 }
     }
+}
+
+/// A columnar block as the API sends it: its name, what its times must be, and its times and value columns.
+protocol ColumnarBlock: Decodable {
+    /// The block's name in the response (`hourly`), for the sentence of a block dropped.
+    static var name: String { get }
+    /// How far the block's first time may lie from the time it should start at.
+    static var tolerance: Double { get }
+    /// The seconds from one time to the next.
+    static var spacing: ClosedRange<Double> { get }
+    var time: [Double?]? { get }
+    /// The value columns read; each one sent must be as long as `time`.
+    var columns: [[Double?]?] { get }
+}
+
+/// A quarter hour's leeway for the 15-minute steps, which start at the current quarter hour.
+extension ForecastResponseDTO.MinutelyDTO: ColumnarBlock {
+    static let name = "minutely_15"
+    static let tolerance = 900.0
+    static let spacing = 900.0...900.0
+    var columns: [[Double?]?] { [precipitation] }
+}
+
+/// An hour's leeway for the hours, which start at the current hour.
+extension ForecastResponseDTO.HourlyDTO: ColumnarBlock {
+    static let name = "hourly"
+    static let tolerance = 3600.0
+    static let spacing = 3600.0...3600.0
+    var columns: [[Double?]?] { [temperature_2m, precipitation_probability, precipitation, weather_code, is_day] }
+}
+
+/// A day and an hour's leeway for the days, which start at the location's local midnight whatever its offset;
+/// 23 to 25 hours from one to the next, for the changes of summer time.
+extension ForecastResponseDTO.DailyDTO: ColumnarBlock {
+    static let name = "daily"
+    static let tolerance = 90000.0
+    static let spacing = 82_800.0...90_000.0
+    var columns: [[Double?]?] {
+        [
+            weather_code, temperature_2m_max, temperature_2m_min, precipitation_probability_max, precipitation_sum,
+            sunrise, sunset, uv_index_max,
+        ]
+    }
+}
+
+/// An hour's leeway for the air's hours, which start at the local midnight: the offset at midnight differs from
+/// today's on a change of summer time.
+extension AirQualityResponseDTO.HourlyDTO: ColumnarBlock {
+    static let name = "hourly"
+    static let tolerance = 3600.0
+    static let spacing = 3600.0...3600.0
+    var columns: [[Double?]?] { [uv_index] }
 }
