@@ -118,6 +118,10 @@ public enum AirQualityDecoder {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
+    /// An hour's leeway for the hours, which start at the local midnight: the offset at midnight differs from
+    /// today's on a change of summer time.
+    private static let hourlyTimes = ForecastDecoder.BlockTimes(block: "hourly", tolerance: 3600, spacing: 3600...3600)
+
     /// The UV index of the hour at `time` and the highest of the hourly block (`forecast_days=1`: the hours of
     /// the location's local day, from its midnight); nil without the block, or when it is dropped as bad
     /// input (its sentence in `dropped`).
@@ -129,13 +133,12 @@ public enum AirQualityDecoder {
     ) -> (now: Double?, maximum: Double?) {
         let offset = utcOffsetSeconds ?? 0
         let midnight = Double(LocalDate(at: time, utcOffsetSeconds: offset).daysSinceEpoch * 86_400 - Int64(offset))
-        let uv = ForecastDecoder.read(block, near: midnight, dropped: &dropped) {
+        let uv = ForecastDecoder.read(block, hourlyTimes, near: midnight, dropped: &dropped) {
             (hourly, times) throws(ForecastDecoder.DroppedBlock) in
-            let name = AirQualityResponseDTO.HourlyDTO.name
             let uv = try ForecastDecoder.plausible(
-                name,
+                hourlyTimes.block,
                 "uv_index",
-                hourly.uv_index,
+                hourly[.uv_index],
                 { $0 },
                 range: PlausibleRange.uvIndex
             )

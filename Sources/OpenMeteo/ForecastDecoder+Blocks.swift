@@ -6,6 +6,21 @@ import WeatherCore
 /// with one sentence that names the condition and not the values, so that the daemon logs each condition
 /// once; a value sent as null is omitted for its step.
 extension ForecastDecoder {
+    /// A block's name in the response, and what its times must be: the first within `tolerance` of the time the
+    /// block should start at, each next one `spacing` after the one before.
+    struct BlockTimes {
+        var block: String
+        var tolerance: Double
+        var spacing: ClosedRange<Double>
+    }
+
+    /// A quarter hour's leeway for the 15-minute steps (they start at the current quarter hour), an hour for the
+    /// hours (they start at the current hour), a day and an hour for the days (they start at the location's
+    /// local midnight, whatever its offset; 23 to 25 hours apart, for the changes of summer time).
+    static let nowcastTimes = BlockTimes(block: "minutely_15", tolerance: 900, spacing: 900...900)
+    static let hourlyTimes = BlockTimes(block: "hourly", tolerance: 3600, spacing: 3600...3600)
+    static let dailyTimes = BlockTimes(block: "daily", tolerance: 90_000, spacing: 82_800...90_000)
+
     /// A block that is dropped, and why.
     struct DroppedBlock: Error {
         var sentence: String
@@ -23,15 +38,17 @@ extension ForecastDecoder {
     ) -> (hourly: [HourForecast]?, daily: [DayForecast]?, nowcast: [NowcastStep]?, dropped: [String]) {
         var dropped: [String] = []
         let now = weather.observedAt.secondsSinceEpoch
-        let nowcast = read(dto.minutely_15, near: now, dropped: &dropped) { (block, times) throws(DroppedBlock) in
+        let nowcast = read(dto.minutely_15, nowcastTimes, near: now, dropped: &dropped) {
+            (block, times) throws(DroppedBlock) in
             try steps(of: block, at: times, units: weather.units)
         }
         // The hours start at the current hour.
         let hour = now - now.truncatingRemainder(dividingBy: 3600)
-        let hourly = read(dto.hourly, near: hour, dropped: &dropped) { (block, times) throws(DroppedBlock) in
+        let hourly = read(dto.hourly, hourlyTimes, near: hour, dropped: &dropped) {
+            (block, times) throws(DroppedBlock) in
             try hours(of: block, at: times, units: weather.units)
         }
-        let daily = read(dto.daily, near: now, dropped: &dropped) { (block, times) throws(DroppedBlock) in
+        let daily = read(dto.daily, dailyTimes, near: now, dropped: &dropped) { (block, times) throws(DroppedBlock) in
             try days(of: block, at: times, weather: weather, utcOffsetSeconds: dto.utc_offset_seconds ?? 0)
         }
         return (hourly, daily, nowcast, dropped)
@@ -43,9 +60,9 @@ extension ForecastDecoder {
         units: Units
     ) throws(DroppedBlock) -> [NowcastStep] {
         let precipitation = try plausible(
-            ForecastResponseDTO.MinutelyDTO.name,
+            nowcastTimes.block,
             "precipitation",
-            block.precipitation,
+            block[.precipitation],
             millimetres(units)
         )
         return times.indices.map { index in
@@ -58,12 +75,12 @@ extension ForecastDecoder {
         at times: [Timestamp],
         units: Units
     ) throws(DroppedBlock) -> [HourForecast] {
-        let name = ForecastResponseDTO.HourlyDTO.name
-        let temperature = try plausible(name, "temperature_2m", block.temperature_2m, celsius(units))
-        let probability = try plausible(name, "precipitation_probability", block.precipitation_probability, { $0 })
-        let precipitation = try plausible(name, "precipitation", block.precipitation, millimetres(units))
-        let codes = try weatherCodes(name, block.weather_code)
-        let isDay = try flags(name, block.is_day)
+        let name = hourlyTimes.block
+        let temperature = try plausible(name, "temperature_2m", block[.temperature_2m], celsius(units))
+        let probability = try plausible(name, "precipitation_probability", block[.precipitation_probability], { $0 })
+        let precipitation = try plausible(name, "precipitation", block[.precipitation], millimetres(units))
+        let codes = try weatherCodes(name, block[.weather_code])
+        let isDay = try flags(name, block[.is_day])
         return times.indices.map { index in
             HourForecast(
                 time: times[index],
@@ -82,7 +99,7 @@ extension ForecastDecoder {
         weather: Weather,
         utcOffsetSeconds: Int
     ) throws(DroppedBlock) -> [DayForecast] {
-        let name = ForecastResponseDTO.DailyDTO.name
+        let name = dailyTimes.block
         let units = weather.units
         // Days start at the local midnight of today: a first day of another date is another place's. The
         // midnight is read 3 hours in, since today's offset may differ from the one at midnight by an hour
@@ -94,19 +111,19 @@ extension ForecastDecoder {
             throw DroppedBlock(name, "times that do not start at the current time (another place's?)")
         }
         let instant: (Double) -> Double = { $0 }
-        let high = try plausible(name, "temperature_2m_max", block.temperature_2m_max, celsius(units))
-        let low = try plausible(name, "temperature_2m_min", block.temperature_2m_min, celsius(units))
+        let high = try plausible(name, "temperature_2m_max", block[.temperature_2m_max], celsius(units))
+        let low = try plausible(name, "temperature_2m_min", block[.temperature_2m_min], celsius(units))
         let probability = try plausible(
             name,
             "precipitation_probability_max",
-            block.precipitation_probability_max,
+            block[.precipitation_probability_max],
             instant
         )
-        let sum = try plausible(name, "precipitation_sum", block.precipitation_sum, millimetres(units))
-        let sunrise = try plausible(name, "sunrise", block.sunrise, instant, range: -1e11...1e11)
-        let sunset = try plausible(name, "sunset", block.sunset, instant, range: -1e11...1e11)
-        let uv = try plausible(name, "uv_index_max", block.uv_index_max, instant, range: PlausibleRange.uvIndex)
-        let codes = try weatherCodes(name, block.weather_code)
+        let sum = try plausible(name, "precipitation_sum", block[.precipitation_sum], millimetres(units))
+        let sunrise = try plausible(name, "sunrise", block[.sunrise], instant, range: -1e11...1e11)
+        let sunset = try plausible(name, "sunset", block[.sunset], instant, range: -1e11...1e11)
+        let uv = try plausible(name, "uv_index_max", block[.uv_index_max], instant, range: PlausibleRange.uvIndex)
+        let codes = try weatherCodes(name, block[.weather_code])
         return times.indices.map { index in
             DayForecast(
                 // Counted from today: after a change to summer time the next local midnights lie an hour
@@ -125,15 +142,16 @@ extension ForecastDecoder {
         }
     }
 
-    /// The block as `convert` makes it from its columns and their times, checked (``checkedTimes``) to start
-    /// near `anchor`; nil when it was not sent, or when it is dropped, its sentence then added to `dropped`.
-    static func read<Columns: ColumnarBlock, Result>(
-        _ block: ForecastResponseDTO.Block<Columns>?,
+    /// The block as `convert` makes it from its columns and their times, checked (``checkedTimes``) to be as
+    /// `shape` says, starting near `anchor`; nil when it was not sent, or when it is dropped, its sentence then added to `dropped`.
+    static func read<Variable: BlockVariable, Result>(
+        _ block: ForecastResponseDTO.Block<ForecastResponseDTO.Columns<Variable>>?,
+        _ shape: BlockTimes,
         near anchor: Double,
         dropped: inout [String],
-        _ convert: (Columns, [Timestamp]) throws(DroppedBlock) -> Result
+        _ convert: (ForecastResponseDTO.Columns<Variable>, [Timestamp]) throws(DroppedBlock) -> Result
     ) -> Result? {
-        let name = Columns.name
+        let name = shape.block
         switch block {
         case nil: return nil
         case .failed(let condition)?:
@@ -146,8 +164,8 @@ extension ForecastDecoder {
                     columns.time,
                     columns: columns.columns,
                     near: anchor,
-                    within: Columns.tolerance,
-                    spacing: Columns.spacing
+                    within: shape.tolerance,
+                    spacing: shape.spacing
                 )
                 return try convert(columns, times)
             } catch {
@@ -259,54 +277,6 @@ extension ForecastDecoder {
     }
 }
 
-/// A columnar block as the API sends it: its name, what its times must be, and its times and value columns.
-protocol ColumnarBlock: Decodable {
-    /// The block's name in the response (`hourly`), for the sentence of a block dropped.
-    static var name: String { get }
-    /// How far the block's first time may lie from the time it should start at.
-    static var tolerance: Double { get }
-    /// The seconds from one time to the next.
-    static var spacing: ClosedRange<Double> { get }
-    var time: [Double?]? { get }
-    /// The value columns read; each one sent must be as long as `time`.
-    var columns: [[Double?]?] { get }
-}
-
-/// A quarter hour's leeway for the 15-minute steps, which start at the current quarter hour.
-extension ForecastResponseDTO.MinutelyDTO: ColumnarBlock {
-    static let name = "minutely_15"
-    static let tolerance = 900.0
-    static let spacing = 900.0...900.0
-    var columns: [[Double?]?] { [precipitation] }
-}
-
-/// An hour's leeway for the hours, which start at the current hour.
-extension ForecastResponseDTO.HourlyDTO: ColumnarBlock {
-    static let name = "hourly"
-    static let tolerance = 3600.0
-    static let spacing = 3600.0...3600.0
-    var columns: [[Double?]?] { [temperature_2m, precipitation_probability, precipitation, weather_code, is_day] }
-}
-
-/// A day and an hour's leeway for the days, which start at the location's local midnight whatever its offset;
-/// 23 to 25 hours from one to the next, for the changes of summer time.
-extension ForecastResponseDTO.DailyDTO: ColumnarBlock {
-    static let name = "daily"
-    static let tolerance = 90000.0
-    static let spacing = 82_800.0...90_000.0
-    var columns: [[Double?]?] {
-        [
-            weather_code, temperature_2m_max, temperature_2m_min, precipitation_probability_max, precipitation_sum,
-            sunrise, sunset, uv_index_max,
-        ]
-    }
-}
-
-/// An hour's leeway for the air's hours, which start at the local midnight: the offset at midnight differs from
-/// today's on a change of summer time.
-extension AirQualityResponseDTO.HourlyDTO: ColumnarBlock {
-    static let name = "hourly"
-    static let tolerance = 3600.0
-    static let spacing = 3600.0...3600.0
-    var columns: [[Double?]?] { [uv_index] }
-}
+/// The variables of a columnar block (``ForecastResponseDTO/Columns``), each named as the API names it, in the
+/// order they are asked for.
+protocol BlockVariable: RawRepresentable<String>, CaseIterable, Hashable {}
