@@ -118,6 +118,10 @@ public enum AirQualityDecoder {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
+    /// An hour's leeway for the hours, which start at the local midnight: the offset at midnight differs from
+    /// today's on a change of summer time.
+    private static let hourlyTimes = ForecastDecoder.BlockTimes(block: "hourly", tolerance: 3600, spacing: 3600...3600)
+
     /// The UV index of the hour at `time` and the highest of the hourly block (`forecast_days=1`: the hours of
     /// the location's local day, from its midnight); nil without the block, or when it is dropped as bad
     /// input (its sentence in `dropped`).
@@ -127,39 +131,19 @@ public enum AirQualityDecoder {
         utcOffsetSeconds: Int?,
         _ dropped: inout [String]
     ) -> (now: Double?, maximum: Double?) {
-        let name = "hourly"
-        switch block {
-        case nil:
-            return (nil, nil)
-        case .failed(let condition)?:
-            dropped.append(ForecastDecoder.DroppedBlock(name, condition).sentence)
-            return (nil, nil)
-        case .value(let hourly)?:
-            let offset = utcOffsetSeconds ?? 0
-            let midnight = Double(LocalDate(at: time, utcOffsetSeconds: offset).daysSinceEpoch * 86_400 - Int64(offset))
-            do throws(ForecastDecoder.DroppedBlock) {
-                // An hour's leeway: the offset at midnight differs from today's on a change of summer time.
-                let times = try ForecastDecoder.checkedTimes(
-                    name,
-                    hourly.time,
-                    columns: [hourly.uv_index],
-                    near: midnight,
-                    within: 3600,
-                    spacing: 3600...3600
-                )
-                let uv = try ForecastDecoder.plausible(
-                    name,
-                    "uv_index",
-                    hourly.uv_index,
-                    { $0 },
-                    range: PlausibleRange.uvIndex
-                )
-                let hour = times.firstIndex(of: time).flatMap { uv?[$0] }
-                return (hour, uv?.compactMap { $0 }.max())
-            } catch {
-                dropped.append(error.sentence)
-                return (nil, nil)
-            }
+        let offset = utcOffsetSeconds ?? 0
+        let midnight = Double(LocalDate(at: time, utcOffsetSeconds: offset).daysSinceEpoch * 86_400 - Int64(offset))
+        let uv = ForecastDecoder.read(block, hourlyTimes, near: midnight, dropped: &dropped) {
+            (hourly, times) throws(ForecastDecoder.DroppedBlock) in
+            let uv = try ForecastDecoder.plausible(
+                hourlyTimes.block,
+                "uv_index",
+                hourly[.uv_index],
+                { $0 },
+                range: PlausibleRange.uvIndex
+            )
+            return (now: times.firstIndex(of: time).flatMap { uv?[$0] }, maximum: uv?.compactMap { $0 }.max())
         }
+        return uv ?? (nil, nil)
     }
 }

@@ -9,7 +9,7 @@ public struct AirQualityEndpoint: Sendable, Hashable {
     public static let currentVariables = ["european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide"]
 
     /// The variables of `hourly=`: the day's UV, for the current hour and the highest.
-    public static let hourlyVariables = ["uv_index"]
+    public static let hourlyVariables = AirQualityResponseDTO.HourlyVariable.allCases.map(\.rawValue)
 
     /// The pollen variables, asked for inside CAMS Europe's area only (``AirQualityRequest/asksPollen``).
     public static let pollenVariables = Pollen.Plant.allCases.map(pollenVariable)

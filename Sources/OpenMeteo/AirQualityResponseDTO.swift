@@ -12,23 +12,13 @@ struct AirQualityResponseDTO: Decodable {
     /// The day's hourly UV; a block of the wrong shape is dropped alone, as the forecast's blocks are.
     var hourly: ForecastResponseDTO.Block<HourlyDTO>?
 
-    /// Any member name.
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// Unit strings by variable; a unit that is not a string is left out (it is only compared with the one
     /// expected).
     struct UnitsDTO: Decodable {
         var units: [String: String] = [:]
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Key.self)
+            let container = try decoder.container(keyedBy: ForecastResponseDTO.Key.self)
             for key in container.allKeys {
                 if let unit = try? container.decodeIfPresent(String.self, forKey: key) { units[key.stringValue] = unit }
             }
@@ -49,7 +39,7 @@ struct AirQualityResponseDTO: Decodable {
         var values: [String: Double] = [:]
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Key.self)
+            let container = try decoder.container(keyedBy: ForecastResponseDTO.Key.self)
             for key in container.allKeys where Self.read.contains(key.stringValue) {
                 if let value = try container.decodeIfPresent(Double.self, forKey: key) {
                     values[key.stringValue] = value
@@ -58,9 +48,9 @@ struct AirQualityResponseDTO: Decodable {
         }
     }
 
-    /// `hourly=uv_index&forecast_days=1`: columnar, `null` in place.
-    struct HourlyDTO: Decodable {
-        var time: [Double?]?
-        var uv_index: [Double?]?
+    /// `hourly=uv_index&forecast_days=1`.
+    typealias HourlyDTO = ForecastResponseDTO.Columns<HourlyVariable>
+    enum HourlyVariable: String, BlockVariable {
+        case uv_index
     }
 }

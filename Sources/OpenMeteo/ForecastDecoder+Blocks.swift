@@ -6,12 +6,20 @@ import WeatherCore
 /// with one sentence that names the condition and not the values, so that the daemon logs each condition
 /// once; a value sent as null is omitted for its step.
 extension ForecastDecoder {
-    /// How far the first time of each block may lie from `current.time` (the current quarter hour): a
-    /// quarter hour for the steps, an hour for the hours (they start at the current hour), a day and an
-    /// hour for the days (they start at the location's local midnight, whatever its offset).
-    static let nowcastTolerance = 900.0
-    static let hourlyTolerance = 3600.0
-    static let dailyTolerance = 90000.0
+    /// A block's name in the response, and what its times must be: the first within `tolerance` of the time the
+    /// block should start at, each next one `spacing` after the one before.
+    struct BlockTimes {
+        var block: String
+        var tolerance: Double
+        var spacing: ClosedRange<Double>
+    }
+
+    /// A quarter hour's leeway for the 15-minute steps (they start at the current quarter hour), an hour for the
+    /// hours (they start at the current hour), a day and an hour for the days (they start at the location's
+    /// local midnight, whatever its offset; 23 to 25 hours apart, for the changes of summer time).
+    static let nowcastTimes = BlockTimes(block: "minutely_15", tolerance: 900, spacing: 900...900)
+    static let hourlyTimes = BlockTimes(block: "hourly", tolerance: 3600, spacing: 3600...3600)
+    static let dailyTimes = BlockTimes(block: "daily", tolerance: 90_000, spacing: 82_800...90_000)
 
     /// A block that is dropped, and why.
     struct DroppedBlock: Error {
@@ -29,53 +37,34 @@ extension ForecastDecoder {
         weather: Weather
     ) -> (hourly: [HourForecast]?, daily: [DayForecast]?, nowcast: [NowcastStep]?, dropped: [String]) {
         var dropped: [String] = []
-        func read<Value, Result>(
-            _ name: String,
-            _ block: ForecastResponseDTO.Block<Value>?,
-            _ convert: (Value) throws(DroppedBlock) -> Result
-        ) -> Result? {
-            switch block {
-            case nil: return nil
-            case .failed(let condition)?:
-                dropped.append(DroppedBlock(name, condition).sentence)
-                return nil
-            case .value(let value)?:
-                do throws(DroppedBlock) {
-                    return try convert(value)
-                } catch {
-                    dropped.append(error.sentence)
-                    return nil
-                }
-            }
-        }
         let now = weather.observedAt.secondsSinceEpoch
-        let nowcast = read("minutely_15", dto.minutely_15) { (block) throws(DroppedBlock) in
-            try steps(of: block, now: now, units: weather.units)
+        let nowcast = read(dto.minutely_15, nowcastTimes, near: now, dropped: &dropped) {
+            (block, times) throws(DroppedBlock) in
+            try steps(of: block, at: times, units: weather.units)
         }
-        let hourly = read("hourly", dto.hourly) { (block) throws(DroppedBlock) in
-            try hours(of: block, now: now, units: weather.units)
+        // The hours start at the current hour.
+        let hour = now - now.truncatingRemainder(dividingBy: 3600)
+        let hourly = read(dto.hourly, hourlyTimes, near: hour, dropped: &dropped) {
+            (block, times) throws(DroppedBlock) in
+            try hours(of: block, at: times, units: weather.units)
         }
-        let daily = read("daily", dto.daily) { (block) throws(DroppedBlock) in
-            try days(of: block, weather: weather, utcOffsetSeconds: dto.utc_offset_seconds ?? 0)
+        let daily = read(dto.daily, dailyTimes, near: now, dropped: &dropped) { (block, times) throws(DroppedBlock) in
+            try days(of: block, at: times, weather: weather, utcOffsetSeconds: dto.utc_offset_seconds ?? 0)
         }
         return (hourly, daily, nowcast, dropped)
     }
 
     static func steps(
         of block: ForecastResponseDTO.MinutelyDTO,
-        now: Double,
+        at times: [Timestamp],
         units: Units
     ) throws(DroppedBlock) -> [NowcastStep] {
-        let name = "minutely_15"
-        let times = try checkedTimes(
-            name,
-            block.time,
-            columns: [block.precipitation],
-            near: now,
-            within: nowcastTolerance,
-            spacing: 900...900
+        let precipitation = try plausible(
+            nowcastTimes.block,
+            "precipitation",
+            block[.precipitation],
+            millimetres(units)
         )
-        let precipitation = try plausible(name, "precipitation", block.precipitation, millimetres(units))
         return times.indices.map { index in
             NowcastStep(time: times[index], precipitation: value(precipitation, index))
         }
@@ -83,26 +72,15 @@ extension ForecastDecoder {
 
     static func hours(
         of block: ForecastResponseDTO.HourlyDTO,
-        now: Double,
+        at times: [Timestamp],
         units: Units
     ) throws(DroppedBlock) -> [HourForecast] {
-        let name = "hourly"
-        let times = try checkedTimes(
-            name,
-            block.time,
-            columns: [
-                block.temperature_2m, block.precipitation_probability, block.precipitation, block.weather_code,
-                block.is_day,
-            ],
-            near: now - now.truncatingRemainder(dividingBy: 3600),
-            within: hourlyTolerance,
-            spacing: 3600...3600
-        )
-        let temperature = try plausible(name, "temperature_2m", block.temperature_2m, celsius(units))
-        let probability = try plausible(name, "precipitation_probability", block.precipitation_probability, { $0 })
-        let precipitation = try plausible(name, "precipitation", block.precipitation, millimetres(units))
-        let codes = try weatherCodes(name, block.weather_code)
-        let isDay = try flags(name, block.is_day)
+        let name = hourlyTimes.block
+        let temperature = try plausible(name, "temperature_2m", block[.temperature_2m], celsius(units))
+        let probability = try plausible(name, "precipitation_probability", block[.precipitation_probability], { $0 })
+        let precipitation = try plausible(name, "precipitation", block[.precipitation], millimetres(units))
+        let codes = try weatherCodes(name, block[.weather_code])
+        let isDay = try flags(name, block[.is_day])
         return times.indices.map { index in
             HourForecast(
                 time: times[index],
@@ -117,23 +95,12 @@ extension ForecastDecoder {
 
     static func days(
         of block: ForecastResponseDTO.DailyDTO,
+        at times: [Timestamp],
         weather: Weather,
         utcOffsetSeconds: Int
     ) throws(DroppedBlock) -> [DayForecast] {
-        let name = "daily"
+        let name = dailyTimes.block
         let units = weather.units
-        let times = try checkedTimes(
-            name,
-            block.time,
-            columns: [
-                block.weather_code, block.temperature_2m_max, block.temperature_2m_min,
-                block.precipitation_probability_max, block.precipitation_sum, block.sunrise, block.sunset,
-                block.uv_index_max,
-            ],
-            near: weather.observedAt.secondsSinceEpoch,
-            within: dailyTolerance,
-            spacing: 82_800...90_000
-        )
         // Days start at the local midnight of today: a first day of another date is another place's. The
         // midnight is read 3 hours in, since today's offset may differ from the one at midnight by an hour
         // (a change of summer time during the day).
@@ -144,19 +111,19 @@ extension ForecastDecoder {
             throw DroppedBlock(name, "times that do not start at the current time (another place's?)")
         }
         let instant: (Double) -> Double = { $0 }
-        let high = try plausible(name, "temperature_2m_max", block.temperature_2m_max, celsius(units))
-        let low = try plausible(name, "temperature_2m_min", block.temperature_2m_min, celsius(units))
+        let high = try plausible(name, "temperature_2m_max", block[.temperature_2m_max], celsius(units))
+        let low = try plausible(name, "temperature_2m_min", block[.temperature_2m_min], celsius(units))
         let probability = try plausible(
             name,
             "precipitation_probability_max",
-            block.precipitation_probability_max,
+            block[.precipitation_probability_max],
             instant
         )
-        let sum = try plausible(name, "precipitation_sum", block.precipitation_sum, millimetres(units))
-        let sunrise = try plausible(name, "sunrise", block.sunrise, instant, range: -1e11...1e11)
-        let sunset = try plausible(name, "sunset", block.sunset, instant, range: -1e11...1e11)
-        let uv = try plausible(name, "uv_index_max", block.uv_index_max, instant, range: PlausibleRange.uvIndex)
-        let codes = try weatherCodes(name, block.weather_code)
+        let sum = try plausible(name, "precipitation_sum", block[.precipitation_sum], millimetres(units))
+        let sunrise = try plausible(name, "sunrise", block[.sunrise], instant, range: -1e11...1e11)
+        let sunset = try plausible(name, "sunset", block[.sunset], instant, range: -1e11...1e11)
+        let uv = try plausible(name, "uv_index_max", block[.uv_index_max], instant, range: PlausibleRange.uvIndex)
+        let codes = try weatherCodes(name, block[.weather_code])
         return times.indices.map { index in
             DayForecast(
                 // Counted from today: after a change to summer time the next local midnights lie an hour
@@ -172,6 +139,39 @@ extension ForecastDecoder {
                 code: codes.flatMap { $0[index] },
                 fetchedAt: weather.observedAt
             )
+        }
+    }
+
+    /// The block as `convert` makes it from its columns and their times, checked (``checkedTimes``) to be as
+    /// `shape` says, starting near `anchor`; nil when it was not sent, or when it is dropped, its sentence then added to `dropped`.
+    static func read<Variable: BlockVariable, Result>(
+        _ block: ForecastResponseDTO.Block<ForecastResponseDTO.Columns<Variable>>?,
+        _ shape: BlockTimes,
+        near anchor: Double,
+        dropped: inout [String],
+        _ convert: (ForecastResponseDTO.Columns<Variable>, [Timestamp]) throws(DroppedBlock) -> Result
+    ) -> Result? {
+        let name = shape.block
+        switch block {
+        case nil: return nil
+        case .failed(let condition)?:
+            dropped.append(DroppedBlock(name, condition).sentence)
+            return nil
+        case .value(let columns)?:
+            do throws(DroppedBlock) {
+                let times = try checkedTimes(
+                    name,
+                    columns.time,
+                    columns: columns.columns,
+                    near: anchor,
+                    within: shape.tolerance,
+                    spacing: shape.spacing
+                )
+                return try convert(columns, times)
+            } catch {
+                dropped.append(error.sentence)
+                return nil
+            }
         }
     }
 
@@ -276,3 +276,7 @@ extension ForecastDecoder {
         units.precipitation == .mm ? { $0 } : { $0 * 25.4 }
     }
 }
+
+/// The variables of a columnar block (``ForecastResponseDTO/Columns``), each named as the API names it, in the
+/// order they are asked for.
+protocol BlockVariable: RawRepresentable<String>, CaseIterable, Hashable {}

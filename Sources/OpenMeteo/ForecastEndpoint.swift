@@ -9,18 +9,13 @@ public struct ForecastEndpoint: Sendable, Hashable {
     ]
 
     /// The variables asked for in `hourly=` (docs/forecast.md).
-    public static let hourlyVariables = [
-        "temperature_2m", "precipitation_probability", "precipitation", "weather_code", "is_day",
-    ]
+    public static let hourlyVariables = ForecastResponseDTO.HourlyVariable.allCases.map(\.rawValue)
 
     /// The variables asked for in `daily=` (docs/forecast.md).
-    public static let dailyVariables = [
-        "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_probability_max",
-        "precipitation_sum", "sunrise", "sunset", "uv_index_max",
-    ]
+    public static let dailyVariables = ForecastResponseDTO.DailyVariable.allCases.map(\.rawValue)
 
     /// The variable asked for in `minutely_15=` (the nowcast).
-    public static let nowcastVariables = ["precipitation"]
+    public static let nowcastVariables = ForecastResponseDTO.MinutelyVariable.allCases.map(\.rawValue)
 
     /// The variable lists as the query writes them, joined once.
     private static let joined = (

@@ -66,33 +66,54 @@ struct ForecastResponseDTO: Decodable {
         }
     }
 
-    /// `minutely_15=precipitation&forecast_minutely_15=9`: columnar, `null` in place.
-    struct MinutelyDTO: Decodable {
-        var time: [Double?]?
-        var precipitation: [Double?]?
+    /// Any member name.
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
-    /// `hourly=…&forecast_hours=N`: columnar, `null` in place.
-    struct HourlyDTO: Decodable {
+    /// A columnar block: `time`, and the column of each of `Variable`'s cases by its name, `null` in place; a
+    /// member not asked for is passed over.
+    struct Columns<Variable: BlockVariable>: Decodable {
         var time: [Double?]?
-        var temperature_2m: [Double?]?
-        var precipitation_probability: [Double?]?
-        var precipitation: [Double?]?
-        var weather_code: [Double?]?
-        var is_day: [Double?]?
+        private var values: [Variable: [Double?]] = [:]
+
+        /// The column of `variable`; nil when not sent.
+        subscript(_ variable: Variable) -> [Double?]? { values[variable] }
+
+        /// The columns of the variables, in their order; nil for each not sent.
+        var columns: [[Double?]?] { Variable.allCases.map { values[$0] } }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            time = try container.decodeIfPresent([Double?].self, forKey: .init("time"))
+            for variable in Variable.allCases {
+                values[variable] = try container.decodeIfPresent([Double?].self, forKey: .init(variable.rawValue))
+            }
+        }
     }
 
-    /// `daily=…&forecast_days=N`: columnar, `null` in place; times are local midnights as epoch seconds.
-    struct DailyDTO: Decodable {
-        var time: [Double?]?
-        var weather_code: [Double?]?
-        var temperature_2m_max: [Double?]?
-        var temperature_2m_min: [Double?]?
-        var precipitation_probability_max: [Double?]?
-        var precipitation_sum: [Double?]?
-        var sunrise: [Double?]?
-        var sunset: [Double?]?
-        var uv_index_max: [Double?]?
+    /// `minutely_15=precipitation&forecast_minutely_15=9`.
+    typealias MinutelyDTO = Columns<MinutelyVariable>
+    enum MinutelyVariable: String, BlockVariable {
+        case precipitation
+    }
+
+    /// `hourly=…&forecast_hours=N`.
+    typealias HourlyDTO = Columns<HourlyVariable>
+    enum HourlyVariable: String, BlockVariable {
+        case temperature_2m, precipitation_probability, precipitation, weather_code, is_day
+    }
+
+    /// `daily=…&forecast_days=N`: times are local midnights as epoch seconds.
+    typealias DailyDTO = Columns<DailyVariable>
+    enum DailyVariable: String, BlockVariable {
+        case weather_code, temperature_2m_max, temperature_2m_min, precipitation_probability_max, precipitation_sum,
+            sunrise, sunset, uv_index_max
     }
 }
 
