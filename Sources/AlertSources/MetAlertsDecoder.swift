@@ -17,12 +17,18 @@ public enum MetAlertsDecoder {
             guard let id = CAPMessage.cleaned(properties.id) else {
                 throw AlertJSON.invalid(source, "feature \(index) has no `id`")
             }
-            var message = CAPMessage(id: id, info: properties.cap, at: "features[\(index)].")
+            // CAP's fields are the feature's `properties`; its `when` stands beside them.
+            let featurePath = "features[\(index)]."
+            var message = CAPMessage(id: id, info: properties.cap, at: featurePath + "properties.")
             guard message.isActual else { return nil }
             let interval = feature.when?.interval ?? []
-            message.onset = message.time(interval.first ?? nil, "when.interval[0]")
-            message.expires = message.time(interval.count > 1 ? interval[1] : nil, "when.interval[1]")
-            message.ends = message.time(properties.eventEndingTime, "properties.eventEndingTime")
+            message.onset = CAPMessage.Time(text: interval.first ?? nil, path: featurePath, field: "when.interval[0]")
+            message.expires = CAPMessage.Time(
+                text: interval.count > 1 ? interval[1] : nil,
+                path: featurePath,
+                field: "when.interval[1]"
+            )
+            message.ends = message.time(properties.eventEndingTime, "eventEndingTime")
             message.event = [properties.eventAwarenessName, properties.cap.event]
             message.headline = [properties.title]
             let description = [properties.cap.description, properties.consequences].compactMap(CAPMessage.cleaned)

@@ -103,6 +103,22 @@ struct MetAlertsDecoderTests {
         #expect(alert.ends == nil)
     }
 
+    @Test func malformedTimesFailThePollNamingWhereTheyStand() throws {
+        let interval = try fixtureBytes(
+            fixture,
+            replacing: [(#""interval":["2026-05-11T10:00:00+00:00""#, #""interval":["Monday noon""#)]
+        )
+        #expect(
+            decodeError(interval)?.message
+                == "MET alerts: `features[0].when.interval[0]` is not an RFC 3339 time: Monday noon"
+        )
+        let effective = try fixtureBytes(fixture, replacing: [(#""id":"2.49"#, #""effective":"soon","id":"2.49"#)])
+        #expect(
+            decodeError(effective)?.message
+                == "MET alerts: `features[0].properties.effective` is not an RFC 3339 time: soon"
+        )
+    }
+
     @Test func featureWithoutIDFailsThePoll() throws {
         let body = try fixtureBytes(fixture, replacing: [(#""id":"2.49"#, #""ident":"2.49"#)])
         let error = try #require(decodeError(body))
