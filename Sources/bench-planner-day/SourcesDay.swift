@@ -69,18 +69,11 @@ struct SourcesDay {
         // client, and so a connection, of its own.
         let plainClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let metClient = HTTPClient(eventLoopGroupProvider: .singleton)
-        let plain = HTTPGetter(
-            httpClient: plainClient,
-            timeout: configuration.timeout,
-            userAgent: "weatherd-bench-planner-day",
-            logger: logger
-        )
-        let met = HTTPGetter(
-            httpClient: metClient,
-            timeout: configuration.timeout,
-            userAgent: "weatherd/bench bench@example.org",
-            logger: logger
-        )
+        func getter(_ client: HTTPClient, _ userAgent: String) -> HTTPGetter {
+            HTTPGetter(httpClient: client, timeout: configuration.timeout, userAgent: userAgent, logger: logger)
+        }
+        let plain = getter(plainClient, "weatherd-bench-planner-day")
+        let met = getter(metClient, "weatherd/bench bench@example.org")
         func providers(_ url: String) -> [WeatherSource: any WeatherProviding] {
             [
                 .openMeteo: OpenMeteoClient(http: plain, endpoint: ForecastEndpoint(baseURL: url)),
