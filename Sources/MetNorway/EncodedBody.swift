@@ -25,7 +25,11 @@ enum EncodedBody {
         let windowBits: Int32
         switch encoding?.lowercased() {
         case nil, "identity":
-            guard let value = try read(body.bindMemory(to: UInt8.self), true) else { throw invalid("unreadable") }
+            let bytes = UnsafeBufferPointer(
+                start: body.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                count: body.count
+            )
+            guard let value = try read(bytes, true) else { throw invalid("unreadable") }
             return value
         case "gzip", "x-gzip": windowBits = 15 + 16
         case "deflate": windowBits = 15

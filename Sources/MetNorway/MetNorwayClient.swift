@@ -25,6 +25,8 @@ public struct MetNorwayClient: WeatherProviding {
     /// Each URL's request as first made (the headers that never change included), sent again with the
     /// `If-Modified-Since` of its fetch.
     private let requests = PreparedRequests<String>()
+    /// Each URL's last answer, for the 304s of fetches that ask for more of it than was read.
+    private let answers = KeptAnswers()
 
     /// A client of `endpoint` whose requests `http` sends; its `HTTPClient` must not decompress.
     package init(http: HTTPGetter, endpoint: MetNorwayEndpoint) {
@@ -44,13 +46,36 @@ public struct MetNorwayClient: WeatherProviding {
         case 200, 203:
             // The API's time when the answer arrived: its `Date` (plus `Age`), else the host's.
             let now = response.receivedAt.adding(seconds: response.apiClockSample ?? 0)
-            var forecast = try Self.decode(response, for: query, now: now)
+            let encoding = response.headers.first(name: "Content-Encoding")
+            let result = response.body.withUnsafeReadableBytes { body in
+                Result { () throws(FetchError) in try Self.decode(body, encoding: encoding, for: query, now: now) }
+            }
+            var forecast = try result.get()
             forecast.apiClockSample = response.apiClockSample
             forecast.validity = Self.validity(of: response)
             forecast.deprecatedProduct = response.status == 203
+            if let lastModified = forecast.validity?.lastModified {
+                let body = Array(response.body.readableBytesView)
+                answers.keep(.init(lastModified: lastModified, encoding: encoding, body: body), for: url)
+            }
             return .forecast(forecast)
         case 304:
-            return .notModified(Self.validity(of: response), apiClockSample: response.apiClockSample)
+            // Nothing changed since the answer kept: the hours or days asked for now are read from it.
+            var validity = Self.validity(of: response)
+            guard query.blocks.hours != nil || query.blocks.days != nil, let since = query.ifModifiedSince,
+                let kept = answers.answer(for: url, lastModified: since)
+            else { return .notModified(validity, apiClockSample: response.apiClockSample) }
+            let now = response.receivedAt.adding(seconds: response.apiClockSample ?? 0)
+            let result = kept.body.withUnsafeBytes { body in
+                Result { () throws(FetchError) in
+                    try Self.decode(body, encoding: kept.encoding, for: query, now: now)
+                }
+            }
+            var forecast = try result.get()
+            forecast.apiClockSample = response.apiClockSample
+            validity.lastModified = validity.lastModified ?? since
+            forecast.validity = validity
+            return .forecast(forecast)
         case 403:
             var error = FetchErrorClassifier.classify(status: 403, headers: response.headers)
             error.message = "HTTP 403 Forbidden (sent User-Agent: \(http.userAgent))"
@@ -64,30 +89,25 @@ public struct MetNorwayClient: WeatherProviding {
         }
     }
 
-    /// The forecast in `response`'s body, inflated as far as `query` reads it: a first part, then, when
-    /// the steps it needs go on past that part, the whole.
+    /// The forecast in `body` (an answer's, in `encoding`), inflated as far as `query` reads it: a first
+    /// part, then, when the steps it needs go on past that part, the whole.
     private static func decode(
-        _ response: HTTPGetter.Response,
+        _ body: UnsafeRawBufferPointer,
+        encoding: String?,
         for query: ForecastQuery,
         now: Timestamp
     ) throws(FetchError) -> Forecast {
-        let encoding = response.headers.first(name: "Content-Encoding")
         let firstBytes = LocationforecastDecoder.bytesNeeded(by: query)
-        let result = response.body.withUnsafeReadableBytes { body in
-            Result { () throws(FetchError) in
-                try EncodedBody.read(body, encoding: encoding, limit: bodyLimit, firstBytes: firstBytes) {
-                    bytes,
-                    whole throws(FetchError) in
-                    do throws(FetchError) {
-                        return try LocationforecastDecoder.decodeForecast(bytes, for: query, now: now)
-                    } catch {
-                        if whole { throw error }
-                        return nil
-                    }
-                }
+        return try EncodedBody.read(body, encoding: encoding, limit: bodyLimit, firstBytes: firstBytes) {
+            bytes,
+            whole throws(FetchError) in
+            do throws(FetchError) {
+                return try LocationforecastDecoder.decodeForecast(bytes, for: query, now: now)
+            } catch {
+                if whole { throw error }
+                return nil
             }
         }
-        return try result.get()
     }
 
     /// `Expires` (read as an HTTP date, on the API's clock) and `Last-Modified` (kept as sent).

@@ -54,7 +54,9 @@ struct MetNorwayClientTests {
         try await MetNorwayLookAlike.with { lookAlike in
             let first = try #require(await lookAlike.ask(Self.oslo).success?.forecast)
             let lastModified = try #require(first.validity?.lastModified)
+            // The current weather alone (with hours or days, a 304 reads them from the kept answer: below).
             var again = Self.oslo
+            again.blocks = ForecastBlocks()
             again.ifModifiedSince = lastModified
             let answer = try #require(await lookAlike.ask(again).success)
             guard case .notModified(let validity, let sample) = answer else {
@@ -68,6 +70,36 @@ struct MetNorwayClientTests {
             // Another spelling of the same time is not MET's string: a whole answer.
             again.ifModifiedSince = HTTPDateText.rfc3339(lookAlike.lastModifiedSeconds)
             #expect(await lookAlike.ask(again).success?.forecast != nil)
+        }
+    }
+
+    /// A fetch of the current weather alone reads a step or two; a later one that asks for the hours and days
+    /// and gets a 304 reads them from the answer kept as it came.
+    @Test func a304ToAFetchThatAsksForMoreReadsItFromTheKeptAnswer() async throws {
+        try await MetNorwayLookAlike.with { lookAlike in
+            var current = Self.oslo
+            current.blocks = ForecastBlocks()
+            let first = try #require(await lookAlike.ask(current).success?.forecast)
+            #expect(first.hourly == nil && first.daily == nil)
+            let lastModified = try #require(first.validity?.lastModified)
+
+            var more = Self.oslo
+            more.ifModifiedSince = lastModified
+            let forecast = try #require(await lookAlike.ask(more).success?.forecast)
+            #expect(lookAlike.server.requests.last?.header("If-Modified-Since") == lastModified)
+            #expect(forecast.hourly?.count == 25)
+            #expect(forecast.daily?.isEmpty == false)
+            #expect(forecast.weather.temperature == first.weather.temperature)
+            #expect(forecast.validity?.lastModified == lastModified)
+            #expect(forecast.validity?.expires != nil)
+
+            // The current weather alone again: the 304 keeps the data.
+            current.ifModifiedSince = lastModified
+            let answer = try #require(await lookAlike.ask(current).success)
+            guard case .notModified = answer else {
+                Issue.record("not kept as a 304: \(answer)")
+                return
+            }
         }
     }
 
