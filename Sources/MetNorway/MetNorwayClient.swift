@@ -25,8 +25,21 @@ public struct MetNorwayClient: WeatherProviding {
     /// Each URL's request as first made (the headers that never change included), sent again with the
     /// `If-Modified-Since` of its fetch.
     private let requests = PreparedRequests<String>()
-    /// Each URL's last answer, for the 304s of fetches that ask for more of it than was read.
-    private let answers = KeptAnswers()
+    /// Each URL's last answer as it came (compressed, about 3 KB), with its `Last-Modified`: what a 304 means
+    /// "use your copy" of. A fetch reads only the steps it needs (the hours and days when they are due), so a
+    /// later fetch that asks for hours or days the answer was not read for, and gets a 304, reads them from
+    /// this copy; without it the 304 would leave them as they were until MET's data changed.
+    private let answers = KeptPerKey<String, KeptAnswer>()
+
+    /// One answer as it came.
+    private struct KeptAnswer: Sendable {
+        /// Its `Last-Modified`, exactly as sent.
+        var lastModified: String
+        /// Its `Content-Encoding`.
+        var encoding: String?
+        /// Its body, as sent.
+        var body: [UInt8]
+    }
 
     /// A client of `endpoint` whose requests `http` sends; its `HTTPClient` must not decompress.
     package init(http: HTTPGetter, endpoint: MetNorwayEndpoint) {
@@ -37,7 +50,7 @@ public struct MetNorwayClient: WeatherProviding {
     /// Fetches the query's location; `query.utcOffsetSeconds` cuts the days (UTC when nil).
     public func forecast(_ query: ForecastQuery) async throws(FetchError) -> ForecastAnswer {
         let url = endpoint.url(for: query)
-        var request = try requests.request(for: url) { () throws(FetchError) in
+        var request = try requests.value(for: url) { () throws(FetchError) in
             try http.request(url, headers: [("Accept-Encoding", "gzip")])
         }
         if let since = query.ifModifiedSince { request.headers.replaceOrAdd(name: "If-Modified-Since", value: since) }
@@ -63,7 +76,7 @@ public struct MetNorwayClient: WeatherProviding {
             // Nothing changed since the answer kept: the hours or days asked for now are read from it.
             var validity = Self.validity(of: response)
             guard query.blocks.hours != nil || query.blocks.days != nil, let since = query.ifModifiedSince,
-                let kept = answers.answer(for: url, lastModified: since)
+                let kept = answers.value(for: url), kept.lastModified == since
             else { return .notModified(validity, apiClockSample: response.apiClockSample) }
             let now = response.receivedAt.adding(seconds: response.apiClockSample ?? 0)
             let result = kept.body.withUnsafeBytes { body in

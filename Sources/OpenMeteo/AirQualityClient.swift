@@ -27,7 +27,7 @@ public struct AirQualityClient: AirQualityProviding {
     public func airQuality(at location: Location) async throws(FetchError) -> AirQualityAnswer {
         do throws(FetchError) {
             let key = request(for: location)
-            let made = try requests.request(for: key) { () throws(FetchError) in
+            let made = try requests.value(for: key) { () throws(FetchError) in
                 try http.request(endpoint.url(for: key))
             }
             let response = try await http.get(made)

@@ -57,7 +57,7 @@ public struct OpenMeteoClient: WeatherProviding {
 
     /// The request of `key`: the one made before, or a new one, kept.
     private func request(for key: RequestKey) throws(FetchError) -> HTTPClient.Request {
-        try requests.request(for: key) { () throws(FetchError) in
+        try requests.value(for: key) { () throws(FetchError) in
             try http.request(endpoint.url(for: key.location, units: key.units, blocks: key.blocks))
         }
     }
